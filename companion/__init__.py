@@ -1,0 +1,3 @@
+"""The Fort Boyard tabletop companion."""
+
+__version__ = "0.1.0"

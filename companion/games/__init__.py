@@ -1,0 +1,1 @@
+"""Rules modules, one per game of the shared rulebooks. Each exposes ``RULES`` (see companion.engine)."""

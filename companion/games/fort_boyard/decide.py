@@ -1,0 +1,451 @@
+"""``decide(state, command) -> events``: the Fort Boyard rulebook as code. Pure: no I/O, no clock.
+
+Each handler checks its command against the state, then emits events into a :class:`_Turn`, which
+applies them as it goes so that later decisions (did someone just win their 3rd key?) see the state
+those events made.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping
+
+from companion.engine.core import Decision, Event, Refusal
+from companion.games.fort_boyard import events as ev
+from companion.games.fort_boyard.apply import apply
+from companion.games.fort_boyard.model import (
+    BAG,
+    CLUES_TO_END_ROUND_2,
+    EXPECTS,
+    GAME,
+    KEYS_TO_END_ROUND_1,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SPACES,
+    STAKES,
+    TOKEN_KINDS,
+    TOKEN_VALUES,
+    GameState,
+    HouseRules,
+    Phase,
+    Status,
+)
+
+MAX_NAME_LENGTH = 24
+
+_PHASE_WORDS = {
+    Phase.LAND: "the space where {player}'s pawn landed (land)",
+    Phase.PASSE_PARTOUT: "the space {player} moves to with the Passe-partout (land)",
+    Phase.CHALLENGE: "the outcome of {player}'s challenge (result with success)",
+    Phase.DUEL_STAKE: "{player}'s stake for the Duel, Key or Clue (stake)",
+    Phase.DUEL_OPPONENT: "the opponent {player} challenges (opponent)",
+    Phase.DUEL_RESULT: "the winner of the Duel (result with winner)",
+    Phase.ENIGME_STAKE: "{player}'s stake for the riddle, Key or Clue (stake)",
+    Phase.ENIGME: "whether {player} solved Père Fouras's riddle (result with success)",
+    Phase.SEA: "{player}'s choice after the failed riddle: dive or abandon (sea)",
+    Phase.DIVE: "whether diving {player} reached the sunken Key this turn (dive)",
+    Phase.PROPOSE: "{player}'s code-word proposal (propose)",
+    Phase.PROPOSE_AGAIN: "a new proposal from {player} for one key (propose) or giving up (pass)",
+    Phase.DRAW: "{player}'s next handful from the Treasure bag (draw)",
+}
+
+
+def describe_phase(state: GameState) -> str:
+    """What the engine waits for, as words for a person."""
+    player = state.players[state.current].name if state.current is not None else "nobody"
+    return _PHASE_WORDS.get(state.phase, state.phase).format(player=player)
+
+
+class _Turn:
+    """Collects the events of one command and applies them as they come."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = apply(self.state, event)
+
+    def name(self, i: int) -> str:
+        return self.state.players[i].name
+
+
+# --- field checks -------------------------------------------------------------------------------
+
+
+def _bool(cmd: Mapping[str, Any], field: str) -> bool:
+    value = cmd.get(field)
+    if not isinstance(value, bool):
+        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' must be true or false, got {value!r}.")
+    return value
+
+
+def _choice(cmd: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> str:
+    value = cmd.get(field)
+    if value not in allowed:
+        raise Refusal(
+            "bad_field",
+            f"{cmd['cmd']}: field '{field}' must be one of {', '.join(allowed)}, got {value!r}.",
+        )
+    return value
+
+
+def _player(state: GameState, cmd: Mapping[str, Any], field: str = "player") -> int:
+    value = cmd.get(field)
+    i = state.index(value) if isinstance(value, str) else None
+    if i is None:
+        names = ", ".join(p.name for p in state.players)
+        raise Refusal("unknown_player", f"{cmd['cmd']}: field '{field}': {value!r} is not a player ({names}).")
+    return i
+
+
+def _must_be_current(state: GameState, cmd: Mapping[str, Any], i: int) -> None:
+    if i != state.current:
+        raise Refusal(
+            "not_your_turn",
+            f"{cmd['cmd']}: it is {state.players[state.current].name}'s turn, not {state.players[i].name}'s.",
+        )
+
+
+# --- turns and rounds -------------------------------------------------------------------------------
+
+
+def _next_turn(t: _Turn, start: int) -> None:
+    """Give the turn to the first player clockwise from ``start`` who is not serving a Prison turn."""
+    i = start
+    while t.state.players[i].status == Status.PRISON:
+        t.emit(ev.TurnSkipped(t.name(i)))  # serving the sentence frees them for the turn after
+        i = t.state.left_of(i)
+    t.emit(ev.TurnStarted(t.name(i)))
+
+
+def _end_turn(t: _Turn) -> None:
+    i = t.state.current
+    t.emit(ev.TurnEnded(t.name(i)))
+    _next_turn(t, t.state.left_of(i))
+
+
+def _finish(t: _Turn, gainer: int | None) -> None:
+    """End the turn, or the round when ``gainer`` just reached 3 keys (Round 1) / 4 clues (Round 2)."""
+    s = t.state
+    if gainer is not None:
+        p = s.players[gainer]
+        if s.round == 1 and p.keys >= KEYS_TO_END_ROUND_1:
+            return _end_round(t, gainer, "third_key")
+        if s.round == 2 and p.clues >= CLUES_TO_END_ROUND_2:
+            return _end_round(t, gainer, "fourth_clue")
+    _end_turn(t)
+
+
+def _end_round(t: _Turn, winner: int, reason: str) -> None:
+    rnd = t.state.round
+    t.emit(ev.RoundEnded(rnd, t.name(winner), reason))
+    if rnd == 1:
+        first = t.state.left_of(winner)
+        t.emit(ev.RoundStarted(2, t.name(first)))
+        for i in t.state.clockwise_from(first):
+            t.emit(ev.ClueWon(t.name(i), "first_clue"))
+        _next_turn(t, first)
+    else:
+        t.emit(ev.RoundStarted(3, t.name(winner)))
+        for i in t.state.clockwise_from(winner):
+            if t.state.players[i].keys == 0:
+                t.emit(ev.PlayerOut(t.name(i)))
+        _next_proposer(t, winner)
+
+
+def _next_proposer(t: _Turn, start: int) -> None:
+    for i in t.state.clockwise_from(start):
+        if t.state.players[i].status == Status.WAITING:
+            t.emit(ev.ProposalTurn(t.name(i)))
+            return
+    _next_drawer(t)
+
+
+def _next_drawer(t: _Turn) -> None:
+    s = t.state
+    for i in s.clockwise_from(s.round_winner):
+        p = s.players[i]
+        if p.status == Status.TREASURE and not p.handfuls:
+            t.emit(ev.DrawTurn(p.name, p.keys))
+            return
+    _game_over(t)
+
+
+def _game_over(t: _Turn) -> None:
+    s = t.state
+    in_treasure = [p for p in s.players if p.status == Status.TREASURE]
+    best = max((p.boyards for p in in_treasure), default=None)
+    winners = tuple(p.name for p in in_treasure if p.boyards == best)
+    t.emit(ev.GameOver(winners, {p.name: p.boyards for p in s.players}))
+
+
+# --- winnings --------------------------------------------------------------------------------------
+
+
+def _win_from_stock(t: _Turn, i: int, stake: str, reason: str) -> int:
+    if stake == "clue":
+        t.emit(ev.ClueWon(t.name(i), reason))
+    elif t.state.stock_keys > 0:
+        t.emit(ev.KeyWon(t.name(i), "stock", reason))
+    else:
+        t.emit(ev.KeyUnavailable(t.name(i), reason))
+    return i
+
+
+def _win_from(t: _Turn, winner: int, loser: int, stake: str, reason: str) -> int:
+    """'Take one of their Keys ... If the player you challenged had no Keys, take one from the stock.'"""
+    if stake == "key" and t.state.players[loser].keys > 0:
+        t.emit(ev.KeyWon(t.name(winner), t.name(loser), reason))
+        return winner
+    return _win_from_stock(t, winner, stake, reason)
+
+
+# --- command handlers ------------------------------------------------------------------------------
+
+
+def _land(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    space = _choice(cmd, "space", SPACES)
+    s = t.state
+    via = s.phase == Phase.PASSE_PARTOUT
+    if via and space == "passe_partout":
+        raise Refusal(
+            "bad_field",
+            "land: with the Passe-partout the pawn moves to another space: "
+            + ", ".join(x for x in SPACES if x != "passe_partout")
+            + ".",
+        )
+    player = t.name(s.current)
+    t.emit(ev.Landed(player, space, via))
+    if space == "door":
+        _end_turn(t)
+    elif space == "prison":
+        t.emit(ev.Imprisoned(player))
+        _end_turn(t)
+
+
+def _stake(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    t.emit(ev.StakeChosen(t.name(t.state.current), _choice(cmd, "stake", STAKES)))
+
+
+def _opponent(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    s = t.state
+    i = _player(s, cmd)
+    if i == s.current:
+        raise Refusal("bad_field", f"opponent: {s.players[i].name} cannot duel themselves; name another player.")
+    t.emit(ev.OpponentNamed(t.name(s.current), t.name(i)))
+
+
+def _result(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    s = t.state
+    me = s.current
+    if s.phase == Phase.DUEL_RESULT:
+        return _duel_result(t, cmd)
+    success = _bool(cmd, "success")
+    t.emit(ev.ChallengeResult(t.name(me), s.space, success))
+    stake = s.stake or ("key" if s.round == 1 else "clue")  # Concentration/Force: Key, then Clue in Round 2
+    if success:
+        return _finish(t, _win_from_stock(t, me, stake, s.space))
+    if s.phase == Phase.ENIGME:
+        t.emit(ev.RiddleFailed(t.name(me), stake))  # 'Père Fouras throws the Key into the sea'
+        return
+    _end_turn(t)
+
+
+def _duel_result(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    s = t.state
+    me, them = s.current, s.opponent
+    w = _player(s, cmd, "winner")
+    if w not in (me, them):
+        raise Refusal(
+            "bad_field",
+            f"result: the winner must be {s.players[me].name} or {s.players[them].name}, "
+            f"not {s.players[w].name}.",
+        )
+    stake = s.stake
+    loser = them if w == me else me
+    t.emit(ev.DuelResult(t.name(w), t.name(loser), stake))
+    if w == them and stake == "clue":
+        # The rulebook is silent on what the challenged player wins in a Clue duel (docs/rules.md).
+        stake = s.house_rules.duel_clue_to_opponent
+        if stake == "nothing":
+            return _end_turn(t)
+    _finish(t, _win_from(t, w, loser, stake, "duel"))
+
+
+def _sea(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    choice = _choice(cmd, "choice", ("dive", "abandon"))
+    s = t.state
+    name = t.name(s.current)
+    t.emit(ev.Dived(name, s.stake) if choice == "dive" else ev.Abandoned(name, s.stake))
+    _end_turn(t)
+
+
+def _dive(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    reached = _bool(cmd, "reached")
+    s = t.state
+    me = s.current
+    stake = s.players[me].dive_stake or "key"
+    t.emit(ev.DiveProgressed(t.name(me), reached))
+    if reached:  # 'you win Père Fouras's Key, without having to give a correct answer'
+        return _finish(t, _win_from_stock(t, me, stake, "sunken_key"))
+    _end_turn(t)
+
+
+def _propose(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    s = t.state
+    i = _player(s, cmd)
+    _must_be_current(s, cmd, i)
+    correct = _bool(cmd, "correct")
+    name = t.name(i)
+    if s.phase == Phase.PROPOSE_AGAIN:
+        t.emit(ev.KeyPaid(name))  # 'a new proposal in exchange for one of your Keys'
+    t.emit(ev.CodeWordProposed(name, correct))
+    if correct:
+        t.emit(ev.CodeWordFound(name))
+    elif t.state.players[i].keys >= 2:
+        t.emit(ev.MayProposeAgain(name))
+        return
+    else:
+        t.emit(ev.Eliminated(name, "wrong_code_word"))
+    _next_proposer(t, t.state.left_of(i))
+
+
+def _pass(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    s = t.state
+    i = _player(s, cmd)
+    _must_be_current(s, cmd, i)
+    t.emit(ev.Eliminated(t.name(i), "passed"))
+    _next_proposer(t, t.state.left_of(i))
+
+
+def _tokens(cmd: Mapping[str, Any]) -> dict[str, int]:
+    raw = cmd.get("tokens")
+    if not isinstance(raw, dict):
+        raise Refusal("bad_field", "draw: field 'tokens' must be an object such as {\"pebble\": 1, \"10\": 2}.")
+    for kind, n in raw.items():
+        if kind not in TOKEN_KINDS:
+            raise Refusal("bad_field", f"draw: tokens: unknown token kind {kind!r}; use {', '.join(TOKEN_KINDS)}.")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise Refusal("bad_field", f"draw: tokens: '{kind}' must be a whole number of at least 0, got {n!r}.")
+    return {k: raw.get(k, 0) for k in TOKEN_KINDS}
+
+
+def _draw(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    s = t.state
+    i = _player(s, cmd)
+    _must_be_current(s, cmd, i)
+    tokens = _tokens(cmd)
+    p = s.players[i]
+    for k, kind in enumerate(TOKEN_KINDS):
+        held = sum(h[k] for h in p.handfuls) + tokens[kind]
+        if held > BAG[kind]:
+            raise Refusal(
+                "bag_exceeded",
+                f"draw: {p.name}'s handfuls would hold {held} '{kind}' tokens, "
+                f"but the bag has only {BAG[kind]}.",
+            )
+    value = sum(TOKEN_VALUES[kind] * n for kind, n in tokens.items())
+    t.emit(ev.HandfulDrawn(p.name, tokens, value))
+    if t.state.players[i].draws_left == 0:
+        _next_drawer(t)
+
+
+_HANDLERS: dict[str, Callable[[_Turn, Mapping[str, Any]], None]] = {
+    "land": _land,
+    "stake": _stake,
+    "opponent": _opponent,
+    "result": _result,
+    "sea": _sea,
+    "dive": _dive,
+    "propose": _propose,
+    "pass": _pass,
+    "draw": _draw,
+}
+
+COMMANDS = tuple(_HANDLERS)
+
+
+def decide(state: GameState, cmd: Mapping[str, Any]) -> Decision:
+    """The events of ``cmd`` in ``state``; raises :class:`Refusal` (and changes nothing) otherwise."""
+    name = cmd["cmd"]
+    handler = _HANDLERS.get(name)
+    if handler is None:
+        raise Refusal("unknown_command", f"Unknown command {name!r}.")
+    if state.phase == Phase.NO_GAME:
+        raise Refusal("no_game", "No game in progress: start one with new.")
+    if state.phase == Phase.OVER:
+        raise Refusal("game_over", "The game is over; start a new one with new.")
+    if name not in EXPECTS[state.phase]:
+        raise Refusal("wrong_phase", f"{name}: not now; the companion waits for {describe_phase(state)}.")
+    t = _Turn(state)
+    handler(t, cmd)
+    return Decision(dict(cmd), tuple(t.events))
+
+
+# --- a new game -------------------------------------------------------------------------------------
+
+
+def _players(cmd: Mapping[str, Any]) -> list[str]:
+    raw = cmd.get("players")
+    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
+        raise Refusal("bad_field", "new: field 'players' must be a list of names in clockwise order.")
+    names = [n.strip() for n in raw]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise Refusal("bad_field", f"new: players: Fort Boyard is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}.")
+    seen: set[str] = set()
+    for n in names:
+        if not n:
+            raise Refusal("bad_field", "new: players: a name is empty.")
+        if len(n) > MAX_NAME_LENGTH:
+            raise Refusal("bad_field", f"new: players: {n!r} is longer than {MAX_NAME_LENGTH} characters.")
+        if n.casefold() in seen:
+            raise Refusal("bad_field", f"new: players: {n!r} appears twice; give each player a different name.")
+        seen.add(n.casefold())
+    return names
+
+
+def _house_rules(cmd: Mapping[str, Any]) -> HouseRules:
+    raw = cmd.get("house_rules", {})
+    if not isinstance(raw, dict):
+        raise Refusal("bad_field", "new: field 'house_rules' must be an object.")
+    allowed = HouseRules.allowed()
+    for key, value in raw.items():
+        if key not in allowed:
+            raise Refusal("bad_field", f"new: house_rules: unknown rule {key!r}; known: {', '.join(allowed)}.")
+        if value not in allowed[key] or type(value) is not type(allowed[key][0]):
+            choices = ", ".join(repr(v) for v in allowed[key])
+            raise Refusal("bad_field", f"new: house_rules: '{key}' must be one of {choices}, got {value!r}.")
+    return HouseRules(**raw)
+
+
+def start(cmd: Mapping[str, Any]) -> Decision:
+    """The events that open a game: players seated, first player chosen or rolled for, Round 1."""
+    names = _players(cmd)
+    seed = cmd.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise Refusal("bad_field", f"new: field 'seed' must be a whole number, got {seed!r}.")
+    rules = _house_rules(cmd)
+    t = _Turn(GameState())
+    t.emit(ev.GameStarted(GAME, tuple(names), seed, rules.to_json()))
+    first = cmd.get("first")
+    if first is not None:
+        i = t.state.index(first.strip()) if isinstance(first, str) else None
+        if i is None:
+            raise Refusal("unknown_player", f"new: field 'first': {first!r} is not one of the players.")
+        t.emit(ev.FirstPlayerChosen(names[i], "players"))
+    else:
+        # 'Each player rolls the die. The player who rolls the highest number goes first.' Ties re-roll.
+        rng = random.Random(seed)
+        contenders = names
+        while len(contenders) > 1:
+            rolls = {n: rng.randint(1, 6) for n in contenders}
+            t.emit(ev.DiceRolled(rolls))
+            top = max(rolls.values())
+            contenders = [n for n in contenders if rolls[n] == top]
+        t.emit(ev.FirstPlayerChosen(contenders[0], "dice"))
+    t.emit(ev.RoundStarted(1, t.name(t.state.first)))
+    t.emit(ev.TurnStarted(t.name(t.state.first)))
+    recorded = {**cmd, "players": names, "seed": seed}
+    return Decision(recorded, tuple(t.events))

@@ -1,0 +1,214 @@
+"""Everything that can happen in a Fort Boyard game. Events are what the game log keeps and replays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine.core import Event, register_event
+
+
+def _ev(name: str):
+    def wrap(cls):
+        cls.type = name
+        return register_event(dataclass(frozen=True)(cls))
+
+    return wrap
+
+
+@_ev("game_started")
+class GameStarted(Event):
+    game: str
+    players: tuple[str, ...]
+    seed: int
+    house_rules: dict[str, Any] = field(default_factory=dict)
+
+
+@_ev("dice_rolled")
+class DiceRolled(Event):
+    """One roll-off for the first player; ties among the highest roll again."""
+
+    rolls: dict[str, int]
+
+
+@_ev("first_player_chosen")
+class FirstPlayerChosen(Event):
+    player: str
+    by: str  # "dice" or "players"
+
+
+@_ev("round_started")
+class RoundStarted(Event):
+    round: int
+    first: str | None
+
+
+@_ev("turn_started")
+class TurnStarted(Event):
+    player: str
+
+
+@_ev("turn_skipped")
+class TurnSkipped(Event):
+    """A prisoner passes this turn."""
+
+    player: str
+
+
+@_ev("landed")
+class Landed(Event):
+    player: str
+    space: str
+    via_passe_partout: bool = False
+
+
+@_ev("stake_chosen")
+class StakeChosen(Event):
+    player: str
+    stake: str
+
+
+@_ev("opponent_named")
+class OpponentNamed(Event):
+    player: str
+    opponent: str
+
+
+@_ev("challenge_result")
+class ChallengeResult(Event):
+    player: str
+    space: str
+    success: bool
+
+
+@_ev("duel_result")
+class DuelResult(Event):
+    winner: str
+    loser: str
+    stake: str
+
+
+@_ev("key_won")
+class KeyWon(Event):
+    """A key moves to ``player`` from the stock or from another player (``source`` is their name)."""
+
+    player: str
+    source: str  # "stock" or a player's name
+    reason: str = ""
+
+
+@_ev("key_unavailable")
+class KeyUnavailable(Event):
+    """The stock is empty: the key that would have been won stays a wish."""
+
+    player: str
+    reason: str = ""
+
+
+@_ev("clue_won")
+class ClueWon(Event):
+    player: str
+    reason: str = ""
+
+
+@_ev("riddle_failed")
+class RiddleFailed(Event):
+    """Père Fouras throws the Key (or the Clue) into the sea."""
+
+    player: str
+    stake: str
+
+
+@_ev("dived")
+class Dived(Event):
+    player: str
+    stake: str
+
+
+@_ev("abandoned")
+class Abandoned(Event):
+    player: str
+    stake: str
+
+
+@_ev("dive_progressed")
+class DiveProgressed(Event):
+    player: str
+    reached: bool
+
+
+@_ev("imprisoned")
+class Imprisoned(Event):
+    player: str
+
+
+@_ev("turn_ended")
+class TurnEnded(Event):
+    player: str
+
+
+@_ev("round_ended")
+class RoundEnded(Event):
+    round: int
+    player: str  # who won the 3rd key / the 4th clue
+    reason: str
+
+
+@_ev("player_out")
+class PlayerOut(Event):
+    """Round 3: no key, no Treasure Room."""
+
+    player: str
+
+
+@_ev("proposal_turn")
+class ProposalTurn(Event):
+    player: str
+
+
+@_ev("key_paid")
+class KeyPaid(Event):
+    """A key goes back to the stock in exchange for a new code-word proposal."""
+
+    player: str
+
+
+@_ev("code_word_proposed")
+class CodeWordProposed(Event):
+    player: str
+    correct: bool
+
+
+@_ev("may_propose_again")
+class MayProposeAgain(Event):
+    player: str
+
+
+@_ev("eliminated")
+class Eliminated(Event):
+    player: str
+    reason: str  # "wrong_code_word" (1 key left) or "passed"
+
+
+@_ev("code_word_found")
+class CodeWordFound(Event):
+    player: str
+
+
+@_ev("draw_turn")
+class DrawTurn(Event):
+    player: str
+    draws: int
+
+
+@_ev("handful_drawn")
+class HandfulDrawn(Event):
+    player: str
+    tokens: dict[str, int]
+    value: int
+
+
+@_ev("game_over")
+class GameOver(Event):
+    winners: tuple[str, ...]
+    scores: dict[str, int]

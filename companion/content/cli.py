@@ -1,0 +1,61 @@
+"""``companion content check [--dir DIR]``: validate content packs for their writers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from companion.content.library import default_pack_dirs, find_packs
+from companion.content.schema import KINDS
+from companion.content.validate import check_pack
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``content`` command and its ``check`` action."""
+    parser = subparsers.add_parser("content", help="check the riddles, code words and challenges")
+    actions = parser.add_subparsers(dest="content_action", metavar="ACTION")
+    check = actions.add_parser(
+        "check",
+        help="validate content packs; print each problem, or the counts as JSON on the last line",
+    )
+    check.add_argument(
+        "--dir", dest="dirs", action="append", type=Path, metavar="DIR",
+        help="a pack folder, or a folder of packs (repeatable; default: built-in and user packs)",
+    )
+    check.set_defaults(func=run_check)
+    parser.set_defaults(func=lambda args: _usage(parser))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Check every pack; exit 1 on any problem, else print the counts per language and kind."""
+    folders: list[Path] = []
+    for folder in args.dirs or default_pack_dirs():
+        found = find_packs(folder)
+        folders += found or [folder]  # not a pack at all: check_pack says why
+    counts: dict[str, dict[str, int]] = {}
+    failed = 0
+    for folder in folders:
+        pack, problems = check_pack(folder)
+        for problem in problems:
+            print(problem)
+        if problems:
+            failed += 1
+            print(f"{folder}: {len(problems)} problem(s)")
+            continue
+        assert pack is not None
+        print(f"{folder}: pack {pack.id!r} {pack.version} is valid")
+        for lang, per_kind in pack.counts().items():
+            total = counts.setdefault(lang, {k.name: 0 for k in KINDS})
+            for kind, n in per_kind.items():
+                total[kind] += n
+    if failed:
+        print(f"{failed} of {len(folders)} pack(s) have problems")
+        return 1
+    print(json.dumps(counts, ensure_ascii=False))
+    return 0

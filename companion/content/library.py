@@ -1,0 +1,109 @@
+"""All the packs the companion can use: the built-in one plus the user's, the broken ones set aside.
+
+A broken pack never stops the app: :func:`load_library` keeps the valid packs and lists each refused
+one with the reason, for the app to show.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.content.loader import MANIFEST, Pack
+from companion.content.problems import Problem
+from companion.content.validate import check_pack
+
+APP_NAME = "fort-boyard-companion"
+#: Overrides the folder of the built-in pack (for an installed app whose content lives elsewhere).
+CONTENT_DIR_ENV = "COMPANION_CONTENT_DIR"
+
+
+def builtin_pack_dir() -> Path:
+    """The pack shipped with the companion: the repository's ``content/`` folder."""
+    override = os.environ.get(CONTENT_DIR_ENV)
+    return Path(override) if override else Path(__file__).resolve().parents[2] / "content"
+
+
+def user_packs_dir() -> Path:
+    """Where the user drops their own packs, one folder each: ``<user data dir>/packs``."""
+    try:
+        from platformdirs import user_data_dir
+    except ImportError:  # platformdirs is a dependency; this only spares a bare checkout
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+        return base / APP_NAME / "packs"
+    return Path(user_data_dir(APP_NAME)) / "packs"
+
+
+def find_packs(folder: Path) -> list[Path]:
+    """``folder`` itself when it is a pack, else its sub-folders that are packs, sorted."""
+    folder = Path(folder)
+    if (folder / MANIFEST).is_file():
+        return [folder]
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_dir() and (p / MANIFEST).is_file())
+
+
+def default_pack_dirs() -> list[Path]:
+    """The built-in pack, then every pack in the user's packs folder."""
+    return [builtin_pack_dir(), *find_packs(user_packs_dir())]
+
+
+@dataclass(frozen=True)
+class RefusedPack:
+    """A pack that was set aside, and why, in words for the person at the table."""
+
+    path: Path
+    reason: str
+    problems: tuple[Problem, ...] = ()
+
+    def __str__(self) -> str:
+        return f"Pack {self.path.name!r} was not loaded: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Library:
+    """The usable packs, in load order, and the refused ones."""
+
+    packs: tuple[Pack, ...]
+    refused: tuple[RefusedPack, ...] = ()
+
+    def pack(self, pack_id: str) -> Pack | None:
+        return next((p for p in self.packs if p.id == pack_id), None)
+
+    def items(self, kind: str, language: str, enabled: Iterable[str] | None = None) -> tuple[Any, ...]:
+        """The items of ``kind`` in ``language`` from the ``enabled`` packs (all when None)."""
+        chosen = None if enabled is None else set(enabled)
+        return tuple(
+            item for p in self.packs if chosen is None or p.id in chosen for item in p.get(language, kind)
+        )
+
+    def notices(self) -> list[str]:
+        """One sentence per refused pack, for the app to show at start."""
+        return [str(r) for r in self.refused]
+
+
+def load_library(folders: Sequence[Path] | None = None) -> Library:
+    """Read and check every pack in ``folders`` (default: built-in and user packs); never raises."""
+    folders = default_pack_dirs() if folders is None else list(folders)
+    packs: list[Pack] = []
+    refused: list[RefusedPack] = []
+    for folder in folders:
+        folder = Path(folder)
+        try:
+            pack, problems = check_pack(folder)
+        except Exception as exc:  # a pack must never stop the app, whatever is in it
+            refused.append(RefusedPack(folder, f"could not be read ({exc})"))
+            continue
+        if pack is not None and any(p.id == pack.id for p in packs):
+            refused.append(RefusedPack(folder, f"another pack already has the id {pack.id!r}"))
+        elif problems or pack is None:
+            first = problems[0] if problems else "no pack found"
+            more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+            refused.append(RefusedPack(folder, f"{first}{more}", tuple(problems)))
+        else:
+            packs.append(pack)
+    return Library(tuple(packs), tuple(refused))

@@ -1,0 +1,157 @@
+"""A game session: the rules engine and the game log together. What the headless driver and the app use.
+
+Every command goes through :meth:`GameSession.handle`: it is decided by the pure rules, written to the
+log and committed, and only then does the in-memory state move and the answer go out. A refused
+command, or one that cannot be stored, changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from typing import Any, Callable, Mapping
+
+from companion.engine import Refusal, event_from_json, event_to_json, rules_for
+from companion.store import GameLog, LogError
+
+SESSION_COMMANDS = ("new", "state", "undo")
+
+NO_GAME_VIEW: dict[str, Any] = {
+    "game": None,
+    "round": None,
+    "current": None,
+    "stock_keys": None,
+    "phase": "no_game",
+    "expects": ["new"],
+    "winners": [],
+    "players": [],
+    "game_id": None,
+    "commands": 0,
+    "can_undo": False,
+    "last_command": None,
+    "waiting_for": "a new game (new)",
+}
+
+
+def refusal(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+class GameSession:
+    """Holds the game shown at the table: its rules, its log and the state after each active command."""
+
+    def __init__(self, log: GameLog, new_seed: Callable[[], int] = lambda: secrets.randbits(31)) -> None:
+        self.log = log
+        self._new_seed = new_seed
+        self.game_id: int | None = None
+        self.rules: Any = None
+        self._states: list[Any] = []  # state after each active command; [-1] is the current one
+        self._commands: list[dict] = []
+        self.resume()
+
+    # --- loading --------------------------------------------------------------------------------------
+
+    def resume(self) -> None:
+        """Rebuild the latest game from the log by replaying its events."""
+        record = self.log.latest_game()
+        self.game_id, self.rules, self._states, self._commands = None, None, [], []
+        if record is None:
+            return
+        try:
+            rules = rules_for(record.game)
+        except Refusal as exc:
+            raise LogError(f"{self.log.path}: game {record.id}: {exc.message}") from exc
+        state = rules.initial()
+        states, commands = [], []
+        for stored in self.log.active_commands(record.id):
+            try:
+                for e in stored.events:
+                    state = rules.apply(state, event_from_json(e))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise LogError(f"{self.log.path}: game {record.id}, command {stored.id}: {exc}") from exc
+            states.append(state)
+            commands.append(stored.command)
+        self.game_id, self.rules, self._states, self._commands = record.id, rules, states, commands
+
+    # --- the protocol ---------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1] if self._states else None
+
+    def view(self) -> dict[str, Any]:
+        """The current state as JSON, with what the session adds (game id, undo)."""
+        if self.rules is None:
+            return dict(NO_GAME_VIEW)
+        view = self.rules.view(self.state)
+        view.update(
+            game_id=self.game_id,
+            commands=len(self._commands),
+            can_undo=len(self._commands) > 1,
+            last_command=self._commands[-1] if len(self._commands) > 1 else None,
+            waiting_for=self.rules.describe(self.state) if not self.rules.is_over(self.state) else None,
+        )
+        return view
+
+    def handle(self, command: Any) -> dict[str, Any]:
+        """Answer one command: ``{"ok": true, "state", "events"}`` or ``{"ok": false, "error"}``."""
+        if not isinstance(command, Mapping) or not isinstance(command.get("cmd"), str):
+            return refusal("bad_command", "A command must be a JSON object with a text field 'cmd'.")
+        try:
+            name = command["cmd"]
+            if name == "state":
+                return self._accepted([])
+            if name == "new":
+                return self._new(command)
+            if name == "undo":
+                return self._undo()
+            if self.rules is None:
+                raise Refusal("no_game", f"{name}: no game in progress; start one with new.")
+            decision = self.rules.decide(self.state, command)
+            return self._record(decision.command, decision.events)
+        except Refusal as exc:
+            return {"ok": False, "error": exc.to_json()}
+        except (sqlite3.Error, OSError) as exc:
+            return refusal("storage_error", f"The game log could not record this command, nothing changed: {exc}.")
+
+    def _accepted(self, events: list[dict]) -> dict[str, Any]:
+        return {"ok": True, "state": self.view(), "events": events}
+
+    def _new(self, command: Mapping[str, Any]) -> dict[str, Any]:
+        rules = rules_for(command.get("game", "fort-boyard"))
+        cmd = dict(command)
+        cmd.setdefault("game", rules.name)
+        if cmd.get("seed") is None:
+            cmd["seed"] = self._new_seed()  # recorded with the command: replay never rolls again
+        decision = rules.start(cmd)
+        events = [event_to_json(e) for e in decision.events]
+        game_id = self.log.new_game(rules.name, decision.command, events)
+        state = rules.initial()
+        for e in decision.events:
+            state = rules.apply(state, e)
+        self.game_id, self.rules = game_id, rules
+        self._states, self._commands = [state], [dict(decision.command)]
+        return self._accepted(events)
+
+    def _record(self, command: Mapping[str, Any], events_: Any) -> dict[str, Any]:
+        state = self.state
+        for e in events_:
+            state = self.rules.apply(state, e)
+        events = [event_to_json(e) for e in events_]
+        self.log.append(self.game_id, command, events, finished=self.rules.is_over(state))
+        self._states.append(state)
+        self._commands.append(dict(command))
+        return self._accepted(events)
+
+    def _undo(self) -> dict[str, Any]:
+        if self.rules is None:
+            raise Refusal("no_game", "No game in progress: nothing to undo.")
+        if len(self._commands) <= 1:
+            raise Refusal("nothing_to_undo", "Nothing to undo: the game has just started.")
+        undone = self.log.undo(self.game_id)
+        if undone is None:  # the log and memory disagree: trust the log
+            self.resume()
+            raise Refusal("nothing_to_undo", "Nothing to undo: the game has just started.")
+        self._states.pop()
+        self._commands.pop()
+        return self._accepted([{"type": "undone", "command": undone.command, "seq": undone.seq}])

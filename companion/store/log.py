@@ -1,0 +1,228 @@
+"""The game log: one SQLite row per accepted command, committed before the command is acknowledged.
+
+WAL journal with ``synchronous=FULL``: once :meth:`GameLog.append` returns, the command survives a
+pulled plug. State is never stored, only rebuilt by replaying the events of the active commands; undo
+marks a command undone (the row stays, so history keeps every branch).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+from companion.store.migrations import migrate, summary_from_events
+
+APP_NAME = "fort-boyard-companion"
+
+
+class LogError(Exception):
+    """The game log cannot be opened or read; the message names the file and what is wrong."""
+
+
+def default_db_path() -> Path:
+    """Where the log lives without ``--db``: the user data directory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME)) / "games.sqlite3"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    status: str
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    summary: dict | None
+
+
+@dataclass(frozen=True)
+class StoredCommand:
+    id: int
+    seq: int
+    command: dict
+    events: list[dict]
+    created_at: str
+
+
+class GameLog:
+    """The durable log of every game played on this companion. One writer at a time."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            migrate(self.db)
+        except (sqlite3.Error, OSError, RuntimeError) as exc:
+            raise LogError(f"cannot open the game log {self.path}: {exc}") from exc
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "GameLog":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing (each method is one transaction) ----------------------------------------------------
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def new_game(self, game: str, command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> int:
+        """Start a game: any game still in progress is marked abandoned (it stays in the log)."""
+        now = _now()
+        with self._transaction() as db:
+            db.execute("UPDATE games SET status='abandoned', updated_at=? WHERE status='in_progress'", (now,))
+            game_id = db.execute(
+                "INSERT INTO games (game, status, created_at, updated_at) VALUES (?, 'in_progress', ?, ?)",
+                (game, now, now),
+            ).lastrowid
+            db.execute(
+                "INSERT INTO commands (game_id, seq, parent_id, command, events, created_at) "
+                "VALUES (?, 1, NULL, ?, ?, ?)",
+                (game_id, _dumps(command), _dumps(list(events)), now),
+            )
+        return game_id
+
+    def append(
+        self,
+        game_id: int,
+        command: Mapping[str, Any],
+        events: Sequence[Mapping[str, Any]],
+        finished: bool = False,
+    ) -> int:
+        """Record an accepted command durably; ``finished`` when its events ended the game."""
+        now = _now()
+        with self._transaction() as db:
+            parent_id, seq = db.execute(
+                "SELECT id, seq FROM commands WHERE game_id=? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            row_id = db.execute(
+                "INSERT INTO commands (game_id, seq, parent_id, command, events, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq + 1, parent_id, _dumps(command), _dumps(list(events)), now),
+            ).lastrowid
+            if finished:
+                summary = summary_from_events(list(events))
+                db.execute(
+                    "UPDATE games SET status='finished', finished_at=?, summary=?, updated_at=? WHERE id=?",
+                    (now, _dumps(summary) if summary else None, now, game_id),
+                )
+            else:
+                db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
+        return row_id
+
+    def undo(self, game_id: int) -> StoredCommand | None:
+        """Mark the last active command undone (never the game's first); returns it, or None."""
+        now = _now()
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT id, seq, command, events, created_at FROM commands "
+                "WHERE game_id=? AND undone_at IS NULL AND seq > 1 ORDER BY seq DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            db.execute("UPDATE commands SET undone_at=? WHERE id=?", (now, row[0]))
+            # Undoing the last handful reopens a finished game.
+            db.execute(
+                "UPDATE games SET status='in_progress', finished_at=NULL, summary=NULL, updated_at=? "
+                "WHERE id=? AND status='finished'",
+                (now, game_id),
+            )
+        return self._stored(row)
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    def _stored(self, row: tuple) -> StoredCommand:
+        row_id, seq, command, events, created_at = row
+        try:
+            return StoredCommand(row_id, seq, json.loads(command), json.loads(events), created_at)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"{self.path}: command {row_id} is not valid JSON: {exc}") from exc
+
+    def _game(self, row: tuple | None) -> GameRecord | None:
+        if row is None:
+            return None
+        *head, summary = row
+        return GameRecord(*head, summary=json.loads(summary) if summary else None)
+
+    _GAME_COLUMNS = "id, game, status, created_at, updated_at, finished_at, summary"
+
+    def latest_game(self) -> GameRecord | None:
+        """The game to show on start: the newest one that was not abandoned."""
+        return self._game(
+            self.db.execute(
+                f"SELECT {self._GAME_COLUMNS} FROM games WHERE status != 'abandoned' ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        )
+
+    def game(self, game_id: int) -> GameRecord | None:
+        return self._game(
+            self.db.execute(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()
+        )
+
+    def games(self, status: str | None = None) -> list[GameRecord]:
+        """Games newest first, optionally only those of one status."""
+        sql = f"SELECT {self._GAME_COLUMNS} FROM games"
+        args: tuple = ()
+        if status:
+            sql += " WHERE status=?"
+            args = (status,)
+        return [self._game(r) for r in self.db.execute(sql + " ORDER BY id DESC", args)]
+
+    def active_commands(self, game_id: int) -> Iterator[StoredCommand]:
+        """The game's accepted commands that are not undone, in order: what replay folds."""
+        cur = self.db.execute(
+            "SELECT id, seq, command, events, created_at FROM commands "
+            "WHERE game_id=? AND undone_at IS NULL ORDER BY seq",
+            (game_id,),
+        )
+        for row in cur:
+            yield self._stored(row)
+
+    def all_commands(self, game_id: int) -> list[dict]:
+        """Every command of a game, undone ones included, in the order they were written."""
+        cur = self.db.execute(
+            "SELECT id, seq, parent_id, command, events, created_at, undone_at FROM commands "
+            "WHERE game_id=? ORDER BY id",
+            (game_id,),
+        )
+        return [
+            {
+                "id": r[0], "seq": r[1], "parent_id": r[2], "command": json.loads(r[3]),
+                "events": json.loads(r[4]), "created_at": r[5], "undone_at": r[6],
+            }
+            for r in cur
+        ]
+
+    def integrity_check(self) -> str:
+        return self.db.execute("PRAGMA integrity_check").fetchone()[0]

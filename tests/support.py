@@ -1,0 +1,96 @@
+"""Helpers to drive the pure Fort Boyard engine in tests, with no log and no I/O."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.engine import Refusal, event_to_json
+from companion.games.fort_boyard import RULES
+
+
+class Table:
+    """A game at the table, driven through the pure rules: ``t.do("land", space="force")``."""
+
+    def __init__(self, players=("Ann", "Bob", "Cy"), first: str | None = "Ann", seed: int = 1, **house_rules):
+        cmd: dict[str, Any] = {"cmd": "new", "game": "fort-boyard", "players": list(players), "seed": seed}
+        if first is not None:
+            cmd["first"] = first
+        if house_rules:
+            cmd["house_rules"] = house_rules
+        decision = RULES.start(cmd)
+        self.state = RULES.initial()
+        for e in decision.events:
+            self.state = RULES.apply(self.state, e)
+        self.events = [event_to_json(e) for e in decision.events]
+
+    def do(self, cmd: str, **fields: Any) -> list[dict]:
+        decision = RULES.decide(self.state, {"cmd": cmd, **fields})
+        for e in decision.events:
+            self.state = RULES.apply(self.state, e)
+        self.events = [event_to_json(e) for e in decision.events]
+        return self.events
+
+    def refuse(self, cmd: str, **fields: Any) -> Refusal:
+        before = self.state
+        with pytest.raises(Refusal) as info:
+            RULES.decide(self.state, {"cmd": cmd, **fields})
+        assert self.state == before
+        return info.value
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return RULES.view(self.state)
+
+    @property
+    def current(self) -> str | None:
+        return self.view["current"]
+
+    @property
+    def phase(self) -> str:
+        return self.view["phase"]
+
+    def p(self, name: str) -> dict[str, Any]:
+        return next(p for p in self.view["players"] if p["name"] == name)
+
+    def types(self) -> list[str]:
+        return [e["type"] for e in self.events]
+
+    # --- shortcuts -------------------------------------------------------------------------------
+
+    def win_challenge(self) -> list[dict]:
+        self.do("land", space="force")
+        return self.do("result", success=True)
+
+    def pass_turn(self) -> list[dict]:
+        return self.do("land", space="door")
+
+    def to_round_2(self, winner: str = "Ann") -> None:
+        """Round 1 ends with ``winner`` taking three keys by Force while the others pass by the Door."""
+        while self.view["round"] == 1:
+            if self.current == winner:
+                self.win_challenge()
+            else:
+                self.pass_turn()
+
+    def to_round_3(self, keys: dict[str, int], clue_winner: str) -> None:
+        """Round 1 won by ``clue_winner`` (3 keys); in Round 2 the others win Keys by Énigme until they hold
+        ``keys[name]``; then ``clue_winner`` collects the 4th clue by Force."""
+        self.to_round_2(winner=clue_winner)
+        # Round 2: players reach their wanted keys through Énigmes played for a Key, then pass.
+        guard = 0
+        while any(self.p(n)["keys"] < k for n, k in keys.items()) and guard < 500:
+            guard += 1
+            me = self.current
+            if self.p(me)["keys"] < keys.get(me, 0):
+                self.do("land", space="enigme")
+                self.do("stake", stake="key")
+                self.do("result", success=True)
+            else:
+                self.pass_turn()
+        while self.view["round"] == 2:
+            if self.current == clue_winner:
+                self.win_challenge()
+            else:
+                self.pass_turn()

@@ -734,11 +734,12 @@ def test_four_clue_player_without_keys_is_out_and_the_next_player_proposes_first
     assert t.p("Bob")["status"] == "out" and t.current == "Ann"
 
 
-def test_nobody_with_a_key_ends_the_game_without_a_winner():
+def test_player_who_lost_every_key_in_round_2_is_out_of_round_3():
+    """'If you have no Keys in front of you, you cannot access the Fort's Treasure': keys lost in Round 2
+    Key duels count."""
     t = Table(players=("Ann", "Bob"))
     t.to_round_2("Ann")
-    # Bob takes Ann's three keys in Key duels, then wins every clue.
-    while t.p("Ann")["keys"]:
+    while t.p("Ann")["keys"]:  # Bob takes Ann's three keys in Key duels
         if t.current == "Bob":
             t.do("land", space="duel")
             t.do("stake", stake="key")
@@ -746,7 +747,6 @@ def test_nobody_with_a_key_ends_the_game_without_a_winner():
             t.do("result", winner="Bob")
         else:
             t.pass_turn()
-    # Bob gives his keys back... impossible by the rules; instead check the 4-clue player with keys leads.
     while t.view["round"] == 2:
         if t.current == "Bob":
             t.win_challenge()

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser):
+    parser.addoption("--hardware", action="store_true", help="run tests that need the real Pi hardware")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--hardware"):
+        return
+    skip = pytest.mark.skip(reason="needs the real hardware: run with --hardware on the Pi")
+    for item in items:
+        if "hardware" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def companion_env(tmp_path):
+    """Environment for a ``companion`` child process: its user data dir inside tmp_path."""
+    env = dict(os.environ)
+    env["XDG_DATA_HOME"] = str(tmp_path / "xdg-data")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "xdg-config")
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+@pytest.fixture
+def headless(companion_env):
+    """Run ``companion play --headless`` on some input lines; returns (answers as text lines, exit code)."""
+
+    def run(lines: list[str], *args: str, timeout: float = 60) -> tuple[list[str], int]:
+        proc = subprocess.run(
+            [sys.executable, "-m", "companion", "play", "--headless", *args],
+            input="".join(line + "\n" for line in lines).encode(),
+            capture_output=True,
+            env=companion_env,
+            timeout=timeout,
+        )
+        return proc.stdout.decode().splitlines(), proc.returncode
+
+    return run

@@ -10,8 +10,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-#: Articles ignored at the start of a typed answer ("la lune", "the moon", "l'horloge").
-ARTICLES = ("le", "la", "les", "un", "une", "des", "the", "a", "an")
+#: Articles ignored at the start of a typed answer ("la lune", "the moon", "l'horloge", "du pain").
+ARTICLES = ("le", "la", "les", "un", "une", "des", "du", "the", "a", "an")
 #: Answers with at least this many letters forgive one typo.
 TYPO_MIN_LETTERS = 6
 
@@ -19,7 +19,7 @@ TYPO_MIN_LETTERS = 6
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o"})
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
 _NOT_WORD = re.compile(r"[^\w']+")
-_ELIDED_ARTICLE = re.compile(r"^l'(?=\w)")
+_ELIDED_ARTICLE = re.compile(r"^(?:de la |de l'|l')(?=\w)")
 
 
 def fold(text: str) -> str:

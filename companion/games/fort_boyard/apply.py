@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
-from companion.engine.core import Event
+from companion.engine.core import Event, evolve
 from companion.games.fort_boyard import events as ev
 from companion.games.fort_boyard.model import (
     TOKEN_KINDS,
@@ -48,7 +47,7 @@ def _idx(state: GameState, name: str) -> int:
 
 def _update(state: GameState, name: str, **changes) -> GameState:
     i = _idx(state, name)
-    return state.with_player(i, replace(state.players[i], **changes))
+    return state.with_player(i, evolve(state.players[i], **changes))
 
 
 @_on(ev.GameStarted)
@@ -63,14 +62,14 @@ def _(s: GameState, e: ev.GameStarted) -> GameState:
 
 @_on(ev.FirstPlayerChosen)
 def _(s: GameState, e: ev.FirstPlayerChosen) -> GameState:
-    return replace(s, first=_idx(s, e.player))
+    return evolve(s, first=_idx(s, e.player))
 
 
 @_on(ev.RoundStarted)
 def _(s: GameState, e: ev.RoundStarted) -> GameState:
-    s = replace(s, round=e.round, current=None, space=None, stake=None, opponent=None)
+    s = evolve(s, round=e.round, current=None, space=None, stake=None, opponent=None)
     if e.round == 3:
-        s = replace(s, players=tuple(replace(p, status=Status.WAITING) for p in s.players))
+        s = evolve(s, players=tuple(evolve(p, status=Status.WAITING) for p in s.players))
     return s
 
 
@@ -78,7 +77,7 @@ def _(s: GameState, e: ev.RoundStarted) -> GameState:
 def _(s: GameState, e: ev.TurnStarted) -> GameState:
     i = _idx(s, e.player)
     phase = Phase.DIVE if s.players[i].status == Status.DIVING else Phase.LAND
-    return replace(s, current=i, phase=phase, space=None, via_passe_partout=False, stake=None, opponent=None)
+    return evolve(s, current=i, phase=phase, space=None, via_passe_partout=False, stake=None, opponent=None)
 
 
 @_on(ev.TurnSkipped)
@@ -95,24 +94,24 @@ def _(s: GameState, e: ev.Landed) -> GameState:
     else:
         phase = _SPACE_PHASE.get(e.space, s.phase)
     stake = "key" if s.round == 1 and e.space in ("duel", "enigme") else None
-    return replace(s, space=e.space, via_passe_partout=e.via_passe_partout, phase=phase, stake=stake)
+    return evolve(s, space=e.space, via_passe_partout=e.via_passe_partout, phase=phase, stake=stake)
 
 
 @_on(ev.StakeChosen)
 def _(s: GameState, e: ev.StakeChosen) -> GameState:
     phase = Phase.DUEL_OPPONENT if s.space == "duel" else Phase.ENIGME
-    return replace(s, stake=e.stake, phase=phase)
+    return evolve(s, stake=e.stake, phase=phase)
 
 
 @_on(ev.OpponentNamed)
 def _(s: GameState, e: ev.OpponentNamed) -> GameState:
-    return replace(s, opponent=_idx(s, e.opponent), phase=Phase.DUEL_RESULT)
+    return evolve(s, opponent=_idx(s, e.opponent), phase=Phase.DUEL_RESULT)
 
 
 @_on(ev.KeyWon)
 def _(s: GameState, e: ev.KeyWon) -> GameState:
     if e.source == "stock":
-        s = replace(s, stock_keys=s.stock_keys - 1)
+        s = evolve(s, stock_keys=s.stock_keys - 1)
     else:
         giver = s.players[_idx(s, e.source)]
         s = _update(s, e.source, keys=giver.keys - 1)
@@ -127,7 +126,7 @@ def _(s: GameState, e: ev.ClueWon) -> GameState:
 
 @_on(ev.RiddleFailed)
 def _(s: GameState, e: ev.RiddleFailed) -> GameState:
-    return replace(s, phase=Phase.SEA)
+    return evolve(s, phase=Phase.SEA)
 
 
 @_on(ev.Dived)
@@ -149,7 +148,7 @@ def _(s: GameState, e: ev.Imprisoned) -> GameState:
 
 @_on(ev.TurnEnded)
 def _(s: GameState, e: ev.TurnEnded) -> GameState:
-    return replace(s, space=None, via_passe_partout=False, stake=None, opponent=None, turns=s.turns + 1)
+    return evolve(s, space=None, via_passe_partout=False, stake=None, opponent=None, turns=s.turns + 1)
 
 
 @_on(ev.RoundEnded)
@@ -157,9 +156,9 @@ def _(s: GameState, e: ev.RoundEnded) -> GameState:
     # 'Place each player's pawn back on the DÉPART space': divers lose what they swam for.
     def reset(p: Player) -> Player:
         keep_prison = p.status == Status.PRISON and s.house_rules.prison_carries_over
-        return replace(p, status=Status.PRISON if keep_prison else Status.PLAYING, dive_stake=None)
+        return evolve(p, status=Status.PRISON if keep_prison else Status.PLAYING, dive_stake=None)
 
-    return replace(
+    return evolve(
         s,
         players=tuple(reset(p) for p in s.players),
         round_winner=_idx(s, e.player),
@@ -178,13 +177,13 @@ def _(s: GameState, e: ev.PlayerOut) -> GameState:
 
 @_on(ev.ProposalTurn)
 def _(s: GameState, e: ev.ProposalTurn) -> GameState:
-    return replace(s, current=_idx(s, e.player), phase=Phase.PROPOSE)
+    return evolve(s, current=_idx(s, e.player), phase=Phase.PROPOSE)
 
 
 @_on(ev.KeyPaid)
 def _(s: GameState, e: ev.KeyPaid) -> GameState:
     p = s.players[_idx(s, e.player)]
-    return replace(_update(s, e.player, keys=p.keys - 1), stock_keys=s.stock_keys + 1)
+    return evolve(_update(s, e.player, keys=p.keys - 1), stock_keys=s.stock_keys + 1)
 
 
 @_on(ev.CodeWordProposed)
@@ -194,7 +193,7 @@ def _(s: GameState, e: ev.CodeWordProposed) -> GameState:
 
 @_on(ev.MayProposeAgain)
 def _(s: GameState, e: ev.MayProposeAgain) -> GameState:
-    return replace(s, phase=Phase.PROPOSE_AGAIN)
+    return evolve(s, phase=Phase.PROPOSE_AGAIN)
 
 
 @_on(ev.Eliminated)
@@ -210,7 +209,7 @@ def _(s: GameState, e: ev.CodeWordFound) -> GameState:
 @_on(ev.DrawTurn)
 def _(s: GameState, e: ev.DrawTurn) -> GameState:
     s = _update(s, e.player, draws_left=e.draws)
-    return replace(s, current=_idx(s, e.player), phase=Phase.DRAW)
+    return evolve(s, current=_idx(s, e.player), phase=Phase.DRAW)
 
 
 @_on(ev.HandfulDrawn)
@@ -228,4 +227,4 @@ def _(s: GameState, e: ev.HandfulDrawn) -> GameState:
 
 @_on(ev.GameOver)
 def _(s: GameState, e: ev.GameOver) -> GameState:
-    return replace(s, phase=Phase.OVER, current=None, winners=tuple(e.winners))
+    return evolve(s, phase=Phase.OVER, current=None, winners=tuple(e.winners))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, Mapping
+
+from companion.engine.core import evolve
 
 GAME = "fort-boyard"
 
@@ -156,4 +158,4 @@ class GameState:
     def with_player(self, i: int, player: Player) -> "GameState":
         players = list(self.players)
         players[i] = player
-        return replace(self, players=tuple(players))
+        return evolve(self, players=tuple(players))

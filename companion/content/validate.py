@@ -97,8 +97,10 @@ def _check_answers(kind: Kind, item: Any, source: Source) -> list[Problem]:
         for text in _texts(item, name):
             given = gives_away(text, item.answers)
             if given:
+                word, answer = given
                 problems.append(source.problem(
-                    f"gives the answer away: {text!r} contains {given!r}", item.id, name))
+                    f"gives the answer away: {word!r} contains the answer {answer!r} or its root",
+                    item.id, name))
     return problems
 
 
@@ -111,8 +113,8 @@ def root(key: str) -> str:
     return key
 
 
-def gives_away(text: str, answers: tuple[str, ...]) -> str | None:
-    """The word of ``text`` that contains one of ``answers`` or its root, or None.
+def gives_away(text: str, answers: tuple[str, ...]) -> tuple[str, str] | None:
+    """(word of ``text``, answer) when the word contains one of ``answers`` or its root, else None.
 
     Short answers (4 letters or fewer) only match whole words and their plurals, so that "mer"
     does not trip on "merci"; longer ones match any word that starts with their root.
@@ -125,7 +127,7 @@ def gives_away(text: str, answers: tuple[str, ...]) -> str | None:
             # A phrase is given away as a whole; its article alone gives nothing away.
             bare = normalise(answer)
             if f" {bare} " in phrase:
-                return bare
+                return bare, answer
             answer_words = [w for w in answer_words if w not in ("le", "la", "les", "l", "un", "une",
                                                                  "des", "the", "a", "an", "de", "of")]
             if len(answer_words) != 1:
@@ -137,9 +139,9 @@ def gives_away(text: str, answers: tuple[str, ...]) -> str | None:
         for word in text_words:
             word = word.replace("'", "")
             if len(stem) >= 4 and word.startswith(stem):
-                return word
+                return word, answer
             if word in (key, key + "s", key + "x", key + "es"):
-                return word
+                return word, answer
     return None
 
 

@@ -9,6 +9,17 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Kivy reads these when first imported: no command-line parsing, no console noise, a private home,
+# and SDL's offscreen driver (Mesa software GL) so that real frames render with no display at all.
+_KIVY_HOME = Path(os.environ.get("PYTEST_KIVY_HOME", "/tmp/companion-tests-kivy-home"))
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_HOME", str(_KIVY_HOME))
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+
 
 def pytest_addoption(parser):
     parser.addoption("--hardware", action="store_true", help="run tests that need the real Pi hardware")

@@ -57,12 +57,18 @@ def _texts(item: Any, name: str) -> list[str]:
     return [value] if isinstance(value, str) else []
 
 
+def _excerpt(text: str, width: int = 40) -> str:
+    flat = " ".join(text.split())
+    return repr(flat if len(flat) <= width else flat[: width - 1] + "…")
+
+
 def _check_item(kind: Kind, item: Any, source: Source) -> list[Problem]:
     problems = []
     for f in kind.fields:
         for text in _texts(item, f.name):
             if f.limit is not None and (why := f.limit.overflow(text)):
-                problems.append(source.problem(f"too long for the 800x480 screen: {why}", item.id, f.name))
+                problems.append(source.problem(
+                    f"too long for the 800x480 screen: {why}: {_excerpt(text)}", item.id, f.name))
             for name in _PLACEHOLDER.findall(text):
                 if name not in PLACEHOLDERS:
                     problems.append(source.problem(

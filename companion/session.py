@@ -76,6 +76,11 @@ class GameSession:
     # --- the protocol ---------------------------------------------------------------------------------
 
     @property
+    def start_command(self) -> dict | None:
+        """The ``new`` command of the game shown, as recorded (with the table's options)."""
+        return self._commands[0] if self._commands else None
+
+    @property
     def state(self) -> Any:
         return self._states[-1] if self._states else None
 

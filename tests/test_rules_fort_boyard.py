@@ -761,3 +761,40 @@ def test_refused_commands_change_nothing():
     for cmd, fields in [("land", {}), ("result", {"success": True}), ("stake", {"stake": "key"}), ("fly", {})]:
         t.refuse(cmd, **fields)
     assert t.state == before
+
+
+# --- The companion's own cards ------------------------------------------------------------------------
+
+
+def test_companion_card_is_recorded_for_the_turn_and_cleared_after_it():
+    t = Table()
+    t.do("land", space="enigme")
+    t.do("card", deck="enigme", card="fr-riddle-1")
+    assert t.view["card"] == {"deck": "enigme", "id": "fr-riddle-1"}
+    t.do("result", success=True)
+    assert t.view["card"] is None and t.view["cards_drawn"] == [["enigme", "fr-riddle-1"]]
+
+
+def test_companion_card_never_repeats_within_a_game():
+    t = Table()
+    t.do("land", space="force")
+    t.do("card", deck="force", card="f-1")
+    t.do("result", success=False)
+    t.do("land", space="force")
+    assert t.refuse("card", deck="force", card="f-1").code == "card_repeated"
+
+
+def test_companion_card_must_match_the_space():
+    t = Table()
+    t.do("land", space="concentration")
+    assert t.refuse("card", deck="enigme", card="x").code == "bad_field"
+    assert t.refuse("card", deck="concentration", card="").code == "bad_field"
+
+
+def test_duel_card_is_drawn_once_the_opponent_is_named():
+    t = Table()
+    t.do("land", space="duel")
+    assert t.refuse("card", deck="duel", card="d-1").code == "wrong_phase"
+    t.do("opponent", player="Bob")
+    t.do("card", deck="duel", card="d-1")
+    assert t.view["card"]["id"] == "d-1"

@@ -77,7 +77,9 @@ def _(s: GameState, e: ev.RoundStarted) -> GameState:
 def _(s: GameState, e: ev.TurnStarted) -> GameState:
     i = _idx(s, e.player)
     phase = Phase.DIVE if s.players[i].status == Status.DIVING else Phase.LAND
-    return evolve(s, current=i, phase=phase, space=None, via_passe_partout=False, stake=None, opponent=None)
+    return evolve(
+        s, current=i, phase=phase, space=None, via_passe_partout=False, stake=None, opponent=None, card=None
+    )
 
 
 @_on(ev.TurnSkipped)
@@ -106,6 +108,11 @@ def _(s: GameState, e: ev.StakeChosen) -> GameState:
 @_on(ev.OpponentNamed)
 def _(s: GameState, e: ev.OpponentNamed) -> GameState:
     return evolve(s, opponent=_idx(s, e.opponent), phase=Phase.DUEL_RESULT)
+
+
+@_on(ev.CardDrawn)
+def _(s: GameState, e: ev.CardDrawn) -> GameState:
+    return evolve(s, card=(e.deck, e.card), cards_drawn=s.cards_drawn + ((e.deck, e.card),))
 
 
 @_on(ev.KeyWon)
@@ -148,7 +155,9 @@ def _(s: GameState, e: ev.Imprisoned) -> GameState:
 
 @_on(ev.TurnEnded)
 def _(s: GameState, e: ev.TurnEnded) -> GameState:
-    return evolve(s, space=None, via_passe_partout=False, stake=None, opponent=None, turns=s.turns + 1)
+    return evolve(
+        s, space=None, via_passe_partout=False, stake=None, opponent=None, card=None, turns=s.turns + 1
+    )
 
 
 @_on(ev.RoundEnded)
@@ -167,6 +176,7 @@ def _(s: GameState, e: ev.RoundEnded) -> GameState:
         via_passe_partout=False,
         stake=None,
         opponent=None,
+        card=None,
     )
 
 

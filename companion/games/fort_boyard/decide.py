@@ -16,6 +16,7 @@ from companion.games.fort_boyard.apply import apply
 from companion.games.fort_boyard.model import (
     BAG,
     CLUES_TO_END_ROUND_2,
+    DECKS,
     EXPECTS,
     GAME,
     KEYS_TO_END_ROUND_1,
@@ -274,6 +275,21 @@ def _duel_result(t: _Turn, cmd: Mapping[str, Any]) -> None:
     _finish(t, _win_from(t, w, loser, stake, "duel"))
 
 
+def _card(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    """The companion's own card for this turn's challenge, Duel or Énigme, recorded so that a resumed
+    game shows the same card; a card is never drawn twice in a game."""
+    s = t.state
+    deck = _choice(cmd, "deck", DECKS)
+    if s.space != deck:
+        raise Refusal("bad_field", f"card: this turn is a {s.space} turn; a {deck} card does not belong to it.")
+    card = cmd.get("card")
+    if not isinstance(card, str) or not card:
+        raise Refusal("bad_field", f"card: field 'card' must be a card id, got {card!r}.")
+    if (deck, card) in s.cards_drawn:
+        raise Refusal("card_repeated", f"card: the {deck} card {card!r} was already drawn in this game.")
+    t.emit(ev.CardDrawn(t.name(s.current), deck, card))
+
+
 def _sea(t: _Turn, cmd: Mapping[str, Any]) -> None:
     choice = _choice(cmd, "choice", ("dive", "abandon"))
     s = t.state
@@ -357,6 +373,7 @@ _HANDLERS: dict[str, Callable[[_Turn, Mapping[str, Any]], None]] = {
     "stake": _stake,
     "opponent": _opponent,
     "result": _result,
+    "card": _card,
     "sea": _sea,
     "dive": _dive,
     "propose": _propose,

@@ -81,6 +81,15 @@ class ChallengeResult(Event):
     success: bool
 
 
+@_ev("card_drawn")
+class CardDrawn(Event):
+    """The companion drew a card of its own deck for this turn (physical cards are not recorded)."""
+
+    player: str
+    deck: str  # "concentration", "force", "duel" or "enigme"
+    card: str  # the card's id in the content packs
+
+
 @_ev("duel_result")
 class DuelResult(Event):
     winner: str

@@ -27,6 +27,9 @@ BAG = {"pebble": 10, "10": 60, "20": 20, "50": 10}
 
 STAKES = ("key", "clue")
 
+DECKS = ("concentration", "force", "duel", "enigme")
+"""The decks whose cards the companion can draw from its own content."""
+
 
 class Status:
     """A player's status (the ``status`` field of the state)."""
@@ -64,12 +67,12 @@ EXPECTS: dict[str, tuple[str, ...]] = {
     Phase.NO_GAME: (),
     Phase.LAND: ("land",),
     Phase.PASSE_PARTOUT: ("land",),
-    Phase.CHALLENGE: ("result",),
+    Phase.CHALLENGE: ("result", "card"),
     Phase.DUEL_STAKE: ("stake",),
     Phase.DUEL_OPPONENT: ("opponent",),
-    Phase.DUEL_RESULT: ("result",),
+    Phase.DUEL_RESULT: ("result", "card"),
     Phase.ENIGME_STAKE: ("stake",),
-    Phase.ENIGME: ("result",),
+    Phase.ENIGME: ("result", "card"),
     Phase.SEA: ("sea",),
     Phase.DIVE: ("dive",),
     Phase.PROPOSE: ("propose",),
@@ -139,6 +142,10 @@ class GameState:
     """Who ended the last round (3rd key, 4th clue)."""
     winners: tuple[str, ...] = ()
     turns: int = 0
+    card: tuple[str, str] | None = None
+    """The companion's card of this turn: (deck, card id)."""
+    cards_drawn: tuple[tuple[str, str], ...] = ()
+    """Every companion card drawn this game, in order: none is drawn twice."""
 
     def index(self, name: str) -> int | None:
         for i, p in enumerate(self.players):

@@ -55,6 +55,8 @@ def view(state: GameState) -> dict[str, Any]:
         "first": _name(state, state.first),
         "round_winner": _name(state, state.round_winner),
         "turns": state.turns,
+        "card": {"deck": state.card[0], "id": state.card[1]} if state.card else None,
+        "cards_drawn": [list(c) for c in state.cards_drawn],
         "seed": state.seed,
         "house_rules": state.house_rules.to_json(),
     }

@@ -21,7 +21,7 @@ _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 UNSAFE_WORDS = frozenset({
     "couteau", "couteaux", "ciseaux", "allumette", "allumettes", "bougie", "bougies", "briquet",
     "feu", "bouillant", "bouillante", "aiguille", "aiguilles", "epingle", "epingles", "punaise",
-    "punaises", "knife", "knives", "scissors", "match", "matches", "candle", "candles", "lighter",
+    "punaises", "knife", "knives", "scissors", "matchstick", "matchsticks", "candle", "candles", "lighter",
     "fire", "boiling", "needle", "needles", "pin", "pins", "drawing-pin", "thumbtack", "thumbtacks",
 })
 

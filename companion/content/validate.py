@@ -17,6 +17,7 @@ from companion.content.problems import ContentError, Problem
 from companion.content.schema import KINDS, PLACEHOLDERS, Kind
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+_SMALL_WORDS = frozenset({"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "the", "a", "an", "of"})
 #: Things that have no place in a challenge played by children at a table (folded, whole words).
 UNSAFE_WORDS = frozenset({
     "couteau", "couteaux", "ciseaux", "allumette", "allumettes", "bougie", "bougies", "briquet",
@@ -123,27 +124,29 @@ def gives_away(text: str, answers: tuple[str, ...]) -> tuple[str, str] | None:
     """(word of ``text``, answer) when the word contains one of ``answers`` or its root, else None.
 
     Short answers (4 letters or fewer) only match whole words and their plurals, so that "mer"
-    does not trip on "merci"; longer ones match any word that starts with their root.
+    does not trip on "merci"; longer ones match any word that starts with their root. Elided
+    words count on their own: "l'alphabet" gives away "alpha".
     """
-    text_words = words(text)
+    text_words = set()
+    for word in words(text):
+        text_words.add(word.replace("'", ""))
+        text_words.update(part for part in word.split("'") if part)
     phrase = f" {normalise(text)} "
     for answer in answers:
-        answer_words = words(answer)
-        if len(answer_words) > 1:
-            # A phrase is given away as a whole; its article alone gives nothing away.
+        key = answer_key(answer)
+        if len(words(answer)) > 1:
+            # A phrase is given away as a whole, or by its one meaningful word ("la Lune").
             bare = normalise(answer)
             if f" {bare} " in phrase:
                 return bare, answer
-            answer_words = [w for w in answer_words if w not in ("le", "la", "les", "l", "un", "une",
-                                                                 "des", "the", "a", "an", "de", "of")]
-            if len(answer_words) != 1:
+            meaningful = [w for w in words(answer) if w not in _SMALL_WORDS]
+            if len(meaningful) != 1:
                 continue
-        key = answer_words[0].replace("'", "") if answer_words else ""
+            key = meaningful[0].replace("'", "")
         if not key:
             continue
         stem = root(key)
-        for word in text_words:
-            word = word.replace("'", "")
+        for word in sorted(text_words):
             if len(stem) >= 4 and word.startswith(stem):
                 return word, answer
             if word in (key, key + "s", key + "x", key + "es"):

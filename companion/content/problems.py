@@ -47,6 +47,7 @@ def locate(text: str, item_id: str | None, field: str | None) -> int | None:
     ``[[...]]`` header above its ``id = "..."`` line to the next header.
     """
     lines = text.splitlines()
+    found = 0
     if item_id is None:
         start, end = 0, len(lines)
     else:
@@ -61,4 +62,6 @@ def locate(text: str, item_id: str | None, field: str | None) -> int | None:
     if field is None:
         return None
     key = re.compile(rf"^\s*{re.escape(field)}\s*=")
-    return next((i + 1 for i in range(start, end) if key.match(lines[i])), None)
+    line = next((i + 1 for i in range(start, end) if key.match(lines[i])), None)
+    # A missing field has no line of its own: point at the item it is missing from.
+    return line if line is not None or item_id is None else found + 1

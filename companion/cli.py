@@ -12,6 +12,7 @@ from companion import __version__
 # takes the parsed arguments and returns the exit code.
 _COMMAND_MODULES = (
     "companion.headless.cli",
+    "companion.app.cli",
     "companion.content.cli",
 )
 

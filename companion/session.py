@@ -76,6 +76,11 @@ class GameSession:
     # --- the protocol ---------------------------------------------------------------------------------
 
     @property
+    def commands(self) -> tuple[dict, ...]:
+        """The accepted commands of the game's active line, ``new`` first."""
+        return tuple(self._commands)
+
+    @property
     def start_command(self) -> dict | None:
         """The ``new`` command of the game shown, as recorded (with the table's options)."""
         return self._commands[0] if self._commands else None

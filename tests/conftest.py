@@ -15,6 +15,7 @@ _KIVY_HOME = Path(os.environ.get("PYTEST_KIVY_HOME", "/tmp/companion-tests-kivy-
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
 os.environ.setdefault("KIVY_HOME", str(_KIVY_HOME))
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

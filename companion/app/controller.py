@@ -1,0 +1,173 @@
+"""Between the screens and the game session: commands in, state out, plus what the table chose at the
+start (colours, decks) and the companion's own cards. No Kivy here, so it is tested on its own."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from companion.app.i18n import Translator
+from companion.app.settings import Settings
+from companion.app.theme import PLAYER_COLOURS
+from companion.session import GameSession
+
+DECK_KINDS = {"concentration": "concentration", "force": "force", "duel": "duel_questions", "enigme": "riddles"}
+CARD_PHASES = {"challenge", "duel_result", "enigme"}
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str
+    colour: str  # a name from theme.PLAYER_COLOURS
+
+
+class Controller:
+    """Sends commands to the session and keeps what the screens need to draw the game."""
+
+    def __init__(self, session: GameSession, settings: Settings, library: Any = None,
+                 tr: Translator | None = None) -> None:
+        self.session = session
+        self.settings = settings
+        self.library = library
+        self.tr = tr or Translator(settings.language)
+        self.listeners: list[Callable[[dict], None]] = []
+
+    # --- state -------------------------------------------------------------------------------------
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.session.view()
+
+    @property
+    def in_progress(self) -> bool:
+        v = self.view
+        return v["game"] is not None and v["phase"] != "over"
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """The table's options recorded with the game's ``new`` command."""
+        start = self.session.start_command or {}
+        return start.get("table", {})
+
+    def colour_of(self, name: str) -> str:
+        colours = self.table.get("colours", {})
+        if name in colours:
+            return colours[name]
+        names = [p["name"] for p in self.view["players"]]
+        i = names.index(name) if name in names else 0
+        return PLAYER_COLOURS[i % len(PLAYER_COLOURS)][0]
+
+    def deck_source(self, deck: str) -> str:
+        return self.table.get("decks", {}).get(deck, "physical")
+
+    # --- commands ----------------------------------------------------------------------------------
+
+    def send(self, command: dict[str, Any]) -> dict[str, Any]:
+        """Send a command; after it, draw the companion's card when this turn needs one."""
+        answer = self.session.handle(command)
+        if answer["ok"]:
+            drawn = self._draw_card_if_needed()
+            if drawn is not None and drawn["ok"]:
+                answer = {**drawn, "events": answer["events"] + drawn["events"]}
+        for listener in list(self.listeners):
+            listener(answer)
+        return answer
+
+    def new_game(self, players: list[PlayerSetup], first: str | None, card_text: str,
+                 decks: dict[str, str], seed: int | None = None) -> dict[str, Any]:
+        cmd: dict[str, Any] = {
+            "cmd": "new",
+            "game": "fort-boyard",
+            "players": [p.name for p in players],
+            "house_rules": self.settings.house_rules(),
+            "table": {
+                "colours": {p.name.strip(): p.colour for p in players},
+                "card_text": card_text,
+                "decks": decks,
+                "language": self.tr.language,
+            },
+        }
+        if first:
+            cmd["first"] = first
+        if seed is not None:
+            cmd["seed"] = seed
+        return self.send(cmd)
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last thing the table did; a card the companion drew goes with what caused it."""
+        answer = self.session.handle({"cmd": "undo"})
+        if answer["ok"] and answer["events"][0]["command"].get("cmd") == "card":
+            again = self.session.handle({"cmd": "undo"})
+            if again["ok"]:
+                answer = again
+        for listener in list(self.listeners):
+            listener(answer)
+        return answer
+
+    def undo_label(self) -> str | None:
+        """What undo would take back, in words; None when nothing can be undone."""
+        v = self.view
+        last = v.get("last_command")
+        if not v.get("can_undo") or not last:
+            return None
+        if last.get("cmd") == "card":
+            commands = self.session.commands
+            last = commands[-2] if len(commands) > 2 else last
+        return self.tr("common.undo", what=self.describe(last))
+
+    def describe(self, cmd: dict[str, Any]) -> str:
+        tr = self.tr
+        name = cmd.get("cmd")
+        if name == "land":
+            return tr("space." + cmd.get("space", "door")) if cmd.get("space") in _SPACES else str(cmd.get("space"))
+        if name == "stake":
+            return tr("undo.stake", stake=tr("common." + cmd["stake"]))
+        if name == "opponent":
+            return tr("undo.opponent", player=cmd["player"])
+        if name == "result":
+            if "winner" in cmd:
+                return tr("undo.result_winner", player=cmd["winner"])
+            return tr("undo.result_success" if cmd.get("success") else "undo.result_failure")
+        if name == "sea":
+            return tr("sea.dive" if cmd.get("choice") == "dive" else "sea.abandon")
+        if name in ("propose", "pass", "draw"):
+            return tr("undo." + name, player=cmd.get("player", ""))
+        if name in ("dive", "card", "new"):
+            return tr("undo." + name)
+        return name or "?"
+
+    # --- the companion's own cards -------------------------------------------------------------------
+
+    def card_item(self) -> Any | None:
+        """The content item of this turn's companion card, in the current language."""
+        card = self.view.get("card")
+        if not card or self.library is None:
+            return None
+        items = self.library.items(DECK_KINDS[card["deck"]], self.tr.language)
+        return next((i for i in items if i.id == card["id"]), None)
+
+    def deck_exhausted(self) -> bool:
+        v = self.view
+        return (
+            v["phase"] in CARD_PHASES and v.get("space") in DECK_KINDS
+            and self.deck_source(v["space"]) == "companion" and v.get("card") is None
+        )
+
+    def _draw_card_if_needed(self) -> dict[str, Any] | None:
+        v = self.view
+        deck = v.get("space")
+        if v["phase"] not in CARD_PHASES or v.get("card") or deck not in DECK_KINDS:
+            return None
+        if self.deck_source(deck) != "companion" or self.library is None:
+            return None
+        drawn = {c[1] for c in v.get("cards_drawn", []) if c[0] == deck}
+        ids = sorted({i.id for i in self.library.items(DECK_KINDS[deck], self.tr.language)} - drawn)
+        if not ids:
+            return None
+        # Seeded by the game and by how many cards were drawn: a replay or an undo draws the same card.
+        rng = random.Random(f"{v['seed']}:{deck}:{len(v.get('cards_drawn', []))}")
+        return self.session.handle({"cmd": "card", "deck": deck, "card": rng.choice(ids)})
+
+
+_SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")

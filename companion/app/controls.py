@@ -1,0 +1,160 @@
+"""The app's themed widgets. Text always fits its widget: labels shrink their font until it does."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+
+# Sizes are in pixels for the 480 px short side of the 7" display; ``Scale.factor`` follows the window.
+MIN_FONT = 11
+
+
+class Scale:
+    factor = 1.0
+
+    @classmethod
+    def px(cls, value: float) -> float:
+        return value * cls.factor
+
+
+class FitMixin:
+    """Shrinks ``font_size`` from ``base_font`` until the text fits the widget (wrapped when ``wrap``)."""
+
+    base_font = NumericProperty(22)
+    wrap = BooleanProperty(True)
+
+    def _init_fit(self) -> None:
+        self._fit_event = Clock.create_trigger(self._fit, 0)
+        self.bind(size=self._fit_event, text=self._fit_event, base_font=self._fit_event)
+        self.halign = "center"
+        self.valign = "middle"
+        self._fit_event()
+
+    def _fit(self, *_):
+        width, height = self.width - Scale.px(8), self.height - Scale.px(4)
+        if width <= 1 or height <= 1:
+            return
+        self.text_size = (width, None) if self.wrap else (None, None)
+        size = Scale.px(self.base_font)
+        while True:
+            self.font_size = size
+            self.texture_update()
+            tw, th = self.texture_size
+            if (tw <= width + 1 and th <= height + 1) or size <= MIN_FONT:
+                break
+            size = max(MIN_FONT, size * 0.9)
+        self.text_size = (width, height)
+
+    def overflows(self) -> bool:
+        """True when the text does not fit even at the smallest font (checked by the screenshot tests)."""
+        self._fit()
+        tw, th = self.texture_size
+        return tw > self.width + 1 or th > self.height + 1
+
+
+class FitLabel(FitMixin, Label):
+    def __init__(self, **kw):
+        kw.setdefault("color", theme.TEXT)
+        super().__init__(**kw)
+        self._init_fit()
+
+
+class Panel(BoxLayout):
+    """A rounded panel of stone or sea."""
+
+    bg = ListProperty(theme.SEA_LIGHT)
+    radius = NumericProperty(14)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        with self.canvas.before:
+            self._colour = Color(*self.bg)
+            self._rect = RoundedRectangle(pos=self.pos, size=self.size, radius=[Scale.px(self.radius)])
+        self.bind(pos=self._redraw, size=self._redraw, bg=self._redraw)
+
+    def _redraw(self, *_):
+        self._colour.rgba = self.bg
+        self._rect.pos, self._rect.size = self.pos, self.size
+
+
+class BigButton(FitMixin, Button):
+    """A big, coloured, rounded touch target (at least 9 mm on the 7" display)."""
+
+    bg = ListProperty(theme.STONE)
+    outline = ListProperty([0, 0, 0, 0])
+
+    def __init__(self, **kw):
+        kw.setdefault("background_normal", "")
+        kw.setdefault("background_down", "")
+        kw.setdefault("background_color", (0, 0, 0, 0))
+        kw.setdefault("base_font", 24)
+        super().__init__(**kw)
+        with self.canvas.before:
+            self._colour = Color(*self.bg)
+            self._rect = RoundedRectangle(radius=[Scale.px(12)])
+            self._outline_colour = Color(*self.outline)
+            self._line = Line(width=2)
+        self.bind(pos=self._redraw, size=self._redraw, bg=self._redraw, state=self._redraw, outline=self._redraw)
+        self._redraw()
+        self._init_fit()
+
+    def _redraw(self, *_):
+        r, g, b, a = self.bg
+        if self.state == "down":
+            r, g, b = r * 0.75, g * 0.75, b * 0.75
+        if self.disabled:
+            a = a * 0.4
+        self._colour.rgba = (r, g, b, a)
+        self._rect.pos, self._rect.size = self.pos, self.size
+        self._outline_colour.rgba = self.outline
+        x, y = self.pos
+        w, h = self.size
+        self._line.rounded_rectangle = (x + 1, y + 1, max(w - 2, 1), max(h - 2, 1), Scale.px(12))
+        self.color = theme.readable_on(self.bg)
+
+
+def touch_height() -> float:
+    """At least 9 mm on the 7" display (800 px over 154 mm: 47 px), more on larger screens."""
+    return max(Scale.px(56), dp(48))
+
+
+class Swatch(Widget):
+    """A player's colour as a disc with their initial, so colour is never the only cue."""
+
+    rgba = ListProperty(theme.GOLD)
+
+    def __init__(self, initial: str = "", **kw):
+        super().__init__(**kw)
+        with self.canvas:
+            self._c = Color(*self.rgba)
+            from kivy.graphics import Ellipse
+
+            self._e = Ellipse()
+        self.label = Label(text=initial, bold=True)
+        self.add_widget(self.label)
+        self.bind(pos=self._redraw, size=self._redraw, rgba=self._redraw)
+
+    def _redraw(self, *_):
+        d = min(self.width, self.height)
+        self._c.rgba = self.rgba
+        self._e.pos = (self.center_x - d / 2, self.center_y - d / 2)
+        self._e.size = (d, d)
+        self.label.center = self.center
+        self.label.size = (d, d)
+        self.label.font_size = d * 0.55
+        self.label.color = theme.readable_on(self.rgba)
+
+
+def colour_rgba(colour_name: str) -> tuple[float, float, float, float]:
+    for name, code in theme.PLAYER_COLOURS:
+        if name == colour_name:
+            return theme.hex_rgba(code)
+    return theme.GOLD

@@ -1,0 +1,240 @@
+"""Every string of the app in French and English, switchable while the app runs.
+
+A catalog in Python rather than gettext .po files: the app has a few hundred strings, the writers are the
+developers, and a test checks that every key exists in both languages with the same ``{placeholders}``.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Callable
+
+LANGUAGES = ("fr", "en")
+LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
+
+CATALOG: dict[str, dict[str, str]] = {
+    # Home
+    "app.title": {"fr": "Fort Boyard", "en": "Fort Boyard"},
+    "home.subtitle": {"fr": "Le compagnon de table", "en": "The table companion"},
+    "home.continue": {"fr": "Continuer la partie", "en": "Continue the game"},
+    "home.continue_detail": {"fr": "Manche {round} – {players}", "en": "Round {round} – {players}"},
+    "home.new": {"fr": "Nouvelle partie", "en": "New game"},
+    "home.history": {"fr": "Historique", "en": "History"},
+    "home.settings": {"fr": "Réglages", "en": "Settings"},
+    "home.language": {"fr": "English", "en": "Français"},
+    "home.notice": {"fr": "À savoir", "en": "Notice"},
+    # New game
+    "new.title": {"fr": "Nouvelle partie", "en": "New game"},
+    "new.players": {"fr": "Joueurs (sens des aiguilles d'une montre)", "en": "Players (clockwise)"},
+    "new.player_n": {"fr": "Joueur {n}", "en": "Player {n}"},
+    "new.add": {"fr": "+ Joueur", "en": "+ Player"},
+    "new.remove": {"fr": "Retirer", "en": "Remove"},
+    "new.up": {"fr": "Monter", "en": "Up"},
+    "new.down": {"fr": "Descendre", "en": "Down"},
+    "new.colour": {"fr": "Couleur", "en": "Colour"},
+    "new.first": {"fr": "Qui commence ?", "en": "Who starts?"},
+    "new.roll": {"fr": "Le compagnon lance le dé", "en": "The companion rolls"},
+    "new.we_rolled": {"fr": "Nous avons lancé", "en": "We rolled"},
+    "new.card_text": {"fr": "Texte des cartes", "en": "Card text"},
+    "new.red": {"fr": "Rouge", "en": "Red"},
+    "new.blue": {"fr": "Bleu", "en": "Blue"},
+    "new.decks": {"fr": "Cartes", "en": "Cards"},
+    "new.physical": {"fr": "Cartes du jeu", "en": "Game's cards"},
+    "new.companion": {"fr": "Cartes du compagnon", "en": "Companion's cards"},
+    "new.start": {"fr": "Commencer", "en": "Start"},
+    "new.back": {"fr": "Retour", "en": "Back"},
+    "new.confirm_replace": {
+        "fr": "Une partie est en cours. La remplacer ? Elle restera dans l'historique.",
+        "en": "A game is in progress. Replace it? It stays in the history.",
+    },
+    "new.names_needed": {"fr": "Il faut de 2 à 6 joueurs, chacun avec un nom différent.", "en": "Enter 2 to 6 players, each with a different name."},
+    "new.step_players": {"fr": "1. Joueurs", "en": "1. Players"},
+    "new.step_options": {"fr": "2. Options", "en": "2. Options"},
+    "new.next": {"fr": "Suivant", "en": "Next"},
+    # Dice
+    "dice.title": {"fr": "Le dé décide", "en": "The die decides"},
+    "dice.roll": {"fr": "{player} : {value}", "en": "{player}: {value}"},
+    "dice.tie": {"fr": "Égalité ! On relance.", "en": "A tie! Rolling again."},
+    "dice.first": {"fr": "{player} commence !", "en": "{player} starts!"},
+    "dice.go": {"fr": "C'est parti", "en": "Let's go"},
+    # Common
+    "common.round": {"fr": "Manche {round}", "en": "Round {round}"},
+    "common.round_name.1": {"fr": "La quête des clés", "en": "The quest for keys"},
+    "common.round_name.2": {"fr": "La quête des indices", "en": "The quest for clues"},
+    "common.round_name.3": {"fr": "La quête du trésor", "en": "The quest for the treasure"},
+    "common.stock": {"fr": "Réserve : {n} clés", "en": "Stock: {n} keys"},
+    "common.keys": {"fr": "{n} clés", "en": "{n} keys"},
+    "common.key_one": {"fr": "1 clé", "en": "1 key"},
+    "common.clues": {"fr": "{n}/4 indices", "en": "{n}/4 clues"},
+    "common.boyards": {"fr": "{n} Boyards", "en": "{n} Boyards"},
+    "common.undo": {"fr": "Annuler : {what}", "en": "Undo: {what}"},
+    "common.undo_none": {"fr": "Rien à annuler", "en": "Nothing to undo"},
+    "common.menu": {"fr": "Menu", "en": "Menu"},
+    "common.yes": {"fr": "Oui", "en": "Yes"},
+    "common.no": {"fr": "Non", "en": "No"},
+    "common.cancel": {"fr": "Annuler", "en": "Cancel"},
+    "common.confirm": {"fr": "Confirmer", "en": "Confirm"},
+    "common.continue": {"fr": "Continuer", "en": "Continue"},
+    "common.success": {"fr": "Réussi", "en": "Success"},
+    "common.failure": {"fr": "Raté", "en": "Failed"},
+    "common.key": {"fr": "Clé", "en": "Key"},
+    "common.clue": {"fr": "Indice", "en": "Clue"},
+    "common.refused": {"fr": "Impossible : {message}", "en": "Not possible: {message}"},
+    "status.prison": {"fr": "en prison", "en": "in prison"},
+    "status.diving": {"fr": "plonge", "en": "diving"},
+    "status.out": {"fr": "sans clé", "en": "no key"},
+    "status.eliminated": {"fr": "éliminé", "en": "eliminated"},
+    "status.treasure": {"fr": "salle du trésor", "en": "treasure room"},
+    "status.waiting": {"fr": "attend", "en": "waiting"},
+    "status.playing": {"fr": "", "en": ""},
+    # Spaces
+    "space.door": {"fr": "Porte", "en": "Door"},
+    "space.concentration": {"fr": "Concentration", "en": "Concentration"},
+    "space.force": {"fr": "Force", "en": "Force"},
+    "space.duel": {"fr": "Duel", "en": "Duel"},
+    "space.enigme": {"fr": "Énigme", "en": "Riddle"},
+    "space.prison": {"fr": "Prison", "en": "Prison"},
+    "space.passe_partout": {"fr": "Passe-partout", "en": "Master key"},
+    # Turn
+    "turn.whose": {"fr": "À {player} de jouer", "en": "{player}'s turn"},
+    "turn.where": {"fr": "Où est arrivé le pion ?", "en": "Where did the pawn land?"},
+    "turn.passe_partout": {"fr": "Passe-partout : choisis la case", "en": "Master key: choose the space"},
+    # Challenge
+    "challenge.physical": {"fr": "Piochez une carte {space} et lisez-la.", "en": "Draw a {space} card and read it."},
+    "challenge.reader": {"fr": "{player} lit la carte.", "en": "{player} reads the card."},
+    "challenge.rule": {"fr": "Réussite : {rule}", "en": "Success: {rule}"},
+    "challenge.deck_empty": {"fr": "Plus de cartes du compagnon : utilisez celles du jeu.", "en": "No companion cards left: use the game's cards."},
+    "hourglass.start": {"fr": "Sablier", "en": "Hourglass"},
+    "hourglass.pause": {"fr": "Pause", "en": "Pause"},
+    "hourglass.resume": {"fr": "Reprendre", "en": "Resume"},
+    "hourglass.up": {"fr": "Temps écoulé !", "en": "Time is up!"},
+    # Duel
+    "duel.stake": {"fr": "{player}, annonce l'enjeu avant de choisir l'adversaire", "en": "{player}, say the stake before naming the opponent"},
+    "duel.opponent": {"fr": "{player} défie…", "en": "{player} challenges…"},
+    "duel.who_won": {"fr": "Qui a gagné le duel ?", "en": "Who won the duel?"},
+    "duel.versus": {"fr": "{a} contre {b}", "en": "{a} versus {b}"},
+    "duel.question": {"fr": "Le premier qui répond juste gagne.", "en": "First to answer correctly wins."},
+    "duel.answer": {"fr": "Réponse : {answer}", "en": "Answer: {answer}"},
+    # Enigme
+    "enigme.stake": {"fr": "{player}, annonce l'enjeu avant la lecture", "en": "{player}, say the stake before the reading"},
+    "enigme.physical": {"fr": "Piochez une carte Énigme : {player} la lit.", "en": "Draw a Riddle card: {player} reads it."},
+    "enigme.reveal": {"fr": "Montrer la réponse", "en": "Show the answer"},
+    "enigme.reveal_sure": {"fr": "Sûr ? Touchez encore", "en": "Sure? Tap again"},
+    "enigme.answer": {"fr": "Réponse : {answer}", "en": "Answer: {answer}"},
+    "enigme.correct": {"fr": "Bonne réponse", "en": "Correct"},
+    "enigme.wrong": {"fr": "Mauvaise réponse", "en": "Wrong"},
+    "sea.title": {"fr": "Le Père Fouras jette {stake} à la mer !", "en": "Père Fouras throws the {stake} into the sea!"},
+    "sea.the_key": {"fr": "la clé", "en": "key"},
+    "sea.the_clue": {"fr": "l'indice", "en": "clue"},
+    "sea.dive": {"fr": "Plonger", "en": "Dive"},
+    "sea.abandon": {"fr": "Abandonner", "en": "Let it go"},
+    "dive.title": {"fr": "{player} nage vers la clé engloutie", "en": "{player} swims to the sunken key"},
+    "dive.question": {"fr": "Le pion a-t-il atteint la clé engloutie ?", "en": "Did the pawn reach the sunken key?"},
+    "dive.reached": {"fr": "Atteinte !", "en": "Reached!"},
+    "dive.not_yet": {"fr": "Pas encore", "en": "Not yet"},
+    # Round moments
+    "moment.round_over": {"fr": "Fin de la manche {round} !", "en": "Round {round} is over!"},
+    "moment.third_key": {"fr": "{player} a gagné sa 3e clé.", "en": "{player} won their 3rd key."},
+    "moment.fourth_clue": {"fr": "{player} a ses 4 indices.", "en": "{player} has all 4 clues."},
+    "moment.round2": {
+        "fr": "Manche 2 : chacun révèle à son voisin de gauche le premier indice de son mot-code. Les clés restent. {player} commence.",
+        "en": "Round 2: everyone reveals the first clue of their code word to their left-hand neighbour. Keys are kept. {player} starts.",
+    },
+    "moment.round3": {
+        "fr": "Manche 3 : les joueurs avec au moins une clé proposent leur mot-code, en commençant par {player}.",
+        "en": "Round 3: players with at least one key propose their code word, starting with {player}.",
+    },
+    "moment.out": {"fr": "Sans clé, pas de trésor : {players}.", "en": "No key, no treasure: {players}."},
+    "moment.game_over": {"fr": "La partie est finie !", "en": "The game is over!"},
+    # Proposals
+    "propose.title": {"fr": "{player}, ton mot-code ?", "en": "{player}, your code word?"},
+    "propose.keys": {"fr": "{player} a {keys}.", "en": "{player} has {keys}."},
+    "propose.right": {"fr": "Trouvé !", "en": "Found it!"},
+    "propose.wrong": {"fr": "Faux", "en": "Wrong"},
+    "propose.again": {"fr": "Nouvelle proposition contre 1 clé ({before} → {after})", "en": "New proposal for 1 key ({before} → {after})"},
+    "propose.again_title": {"fr": "Faux ! {player} peut retenter sa chance", "en": "Wrong! {player} may try again"},
+    "propose.give_up": {"fr": "Abandonner", "en": "Give up"},
+    # Treasure
+    "treasure.title": {"fr": "{player} puise dans le sac", "en": "{player} draws from the bag"},
+    "treasure.handful": {"fr": "Poignée {n} sur {total}", "en": "Handful {n} of {total}"},
+    "treasure.pebble": {"fr": "Cailloux", "en": "Pebbles"},
+    "treasure.token": {"fr": "{value} Boyards", "en": "{value} Boyards"},
+    "treasure.total": {"fr": "Cette poignée : {value} – Total : {total}", "en": "This handful: {value} – Total: {total}"},
+    "treasure.done": {"fr": "Poignée comptée", "en": "Handful counted"},
+    # Podium
+    "podium.title": {"fr": "Le trésor du Fort", "en": "The Fort's treasure"},
+    "podium.winner": {"fr": "{players} remporte le trésor !", "en": "{players} wins the treasure!"},
+    "podium.winners": {"fr": "{players} se partagent la victoire !", "en": "{players} share the victory!"},
+    "podium.nobody": {"fr": "Personne n'a trouvé son mot-code : le Fort garde son trésor.", "en": "Nobody found their code word: the Fort keeps its treasure."},
+    "podium.home": {"fr": "Accueil", "en": "Home"},
+    # History
+    "history.title": {"fr": "Historique", "en": "History"},
+    "history.empty": {"fr": "Aucune partie terminée pour l'instant.", "en": "No finished game yet."},
+    "history.line": {"fr": "{date} – {players} – gagnant : {winners}", "en": "{date} – {players} – winner: {winners}"},
+    # Settings
+    "settings.title": {"fr": "Réglages", "en": "Settings"},
+    "settings.language": {"fr": "Langue", "en": "Language"},
+    "settings.hourglass": {"fr": "Sablier : {seconds} s", "en": "Hourglass: {seconds} s"},
+    "settings.volume": {"fr": "Volume : {volume} %", "en": "Volume: {volume}%"},
+    "settings.house_duel": {"fr": "Duel pour un indice perdu : l'adversaire gagne", "en": "Clue duel lost: the opponent wins"},
+    "settings.house_duel.clue": {"fr": "un indice", "en": "a clue"},
+    "settings.house_duel.key": {"fr": "une clé", "en": "a key"},
+    "settings.house_duel.nothing": {"fr": "rien", "en": "nothing"},
+    "settings.house_prison": {"fr": "Prison gardée d'une manche à l'autre", "en": "Prison kept into the next round"},
+    "settings.display": {"fr": "Écran : {profile}", "en": "Display: {profile}"},
+    "settings.hardware": {"fr": "Matériel", "en": "Hardware"},
+    "settings.hw_buzzers": {"fr": "Buzzers : clavier (1 à 6)", "en": "Buzzers: keyboard (1 to 6)"},
+    "settings.hw_ring": {"fr": "Anneau lumineux : dessiné à l'écran", "en": "LED ring: drawn on screen"},
+    "settings.hw_reader": {"fr": "Lecteur RFID : aucun", "en": "RFID reader: none"},
+    "settings.hw_sound": {"fr": "Son : pas encore", "en": "Sound: not yet"},
+    "settings.packs": {"fr": "Contenus : {packs}", "en": "Content: {packs}"},
+    "settings.back": {"fr": "Retour", "en": "Back"},
+    "settings.on": {"fr": "oui", "en": "yes"},
+    "settings.off": {"fr": "non", "en": "no"},
+    # Errors
+    "error.title": {"fr": "Oups, cet écran a un problème", "en": "Oops, this screen has a problem"},
+    "error.detail": {"fr": "La partie est enregistrée, rien n'est perdu.", "en": "The game is saved, nothing is lost."},
+    "error.back": {"fr": "Retour à l'accueil", "en": "Back to home"},
+    # Undo descriptions
+    "undo.new": {"fr": "début de partie", "en": "game start"},
+    "undo.land": {"fr": "{space}", "en": "{space}"},
+    "undo.stake": {"fr": "enjeu {stake}", "en": "stake {stake}"},
+    "undo.opponent": {"fr": "adversaire {player}", "en": "opponent {player}"},
+    "undo.result_success": {"fr": "réussite", "en": "success"},
+    "undo.result_failure": {"fr": "échec", "en": "failure"},
+    "undo.result_winner": {"fr": "victoire de {player}", "en": "{player} won"},
+    "undo.sea": {"fr": "{choice}", "en": "{choice}"},
+    "undo.dive": {"fr": "plongée", "en": "dive"},
+    "undo.propose": {"fr": "proposition de {player}", "en": "{player}'s proposal"},
+    "undo.pass": {"fr": "abandon de {player}", "en": "{player} gave up"},
+    "undo.draw": {"fr": "poignée de {player}", "en": "{player}'s handful"},
+    "undo.card": {"fr": "carte", "en": "card"},
+}
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+class Translator:
+    """Looks strings up in the current language; listeners are told when the language changes."""
+
+    def __init__(self, language: str = "fr") -> None:
+        self.language = language if language in LANGUAGES else "fr"
+        self._listeners: list[Callable[[str], None]] = []
+
+    def __call__(self, key: str, **values: Any) -> str:
+        entry = CATALOG.get(key)
+        if entry is None:
+            raise KeyError(f"no string {key!r} in the catalog")
+        return entry[self.language].format(**values)
+
+    def set_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+        self.language = language
+        for listener in list(self._listeners):
+            listener(language)
+
+    def bind(self, listener: Callable[[str], None]) -> None:
+        self._listeners.append(listener)

@@ -1,0 +1,268 @@
+"""The Kivy app: screens, routing from the engine's phase, keyboard shortcuts, the error safety net.
+
+Hardware threads never touch widgets: they post to the UI thread (``Clock.schedule_once``)."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.app import theme
+from companion.app.controller import Controller
+from companion.app.hourglass import Hourglass
+from companion.app.i18n import LANGUAGES
+from companion.app.screens.endgame import MomentScreen, PodiumScreen, ProposalScreen, TreasureScreen
+from companion.app.screens.home import ErrorScreen, HistoryScreen, HomeScreen, SettingsScreen
+from companion.app.screens.newgame import DiceScreen, NewGameScreen
+from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
+from companion.app.settings import Settings, save_settings
+from companion.app.theme import SPACE_KEYS
+from companion.app.controls import BigButton, FitLabel, Scale, touch_height
+
+log = logging.getLogger(__name__)
+
+SCREENS = {
+    "home": HomeScreen,
+    "new_game": NewGameScreen,
+    "dice": DiceScreen,
+    "turn": TurnScreen,
+    "challenge": ChallengeScreen,
+    "duel": DuelScreen,
+    "enigme": EnigmeScreen,
+    "dive": DiveScreen,
+    "moment": MomentScreen,
+    "proposal": ProposalScreen,
+    "treasure": TreasureScreen,
+    "podium": PodiumScreen,
+    "settings": SettingsScreen,
+    "history": HistoryScreen,
+    "error": ErrorScreen,
+}
+
+PHASE_SCREENS = {
+    "no_game": "home",
+    "land": "turn",
+    "passe_partout": "turn",
+    "challenge": "challenge",
+    "duel_stake": "duel",
+    "duel_opponent": "duel",
+    "duel_result": "duel",
+    "enigme_stake": "enigme",
+    "enigme": "enigme",
+    "sea": "enigme",
+    "dive": "dive",
+    "propose": "proposal",
+    "propose_again": "proposal",
+    "draw": "treasure",
+    "over": "podium",
+}
+TIMED_PHASES = ("challenge", "duel_result", "enigme")
+
+
+class _SafetyNet(ExceptionHandler):
+    """An exception in a callback shows the error screen instead of ending the app mid-game."""
+
+    def __init__(self, app: "CompanionApp") -> None:
+        self.app = app
+
+    def handle_exception(self, exc):
+        self.app.show_error(self.app.sm.current if self.app.sm else "?", exc)
+        return ExceptionManager.PASS
+
+
+class CompanionApp(App):
+    title = "Fort Boyard"
+
+    def __init__(self, controller: Controller, settings_path: Path | None = None, library: Any = None,
+                 notices: list[str] | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.controller = controller
+        self.settings_path = settings_path
+        self.library = library
+        self.notices = list(notices or [])
+        self.sm: ScreenManager | None = None
+        self.hourglass = Hourglass(controller.settings.hourglass_seconds)
+        self.hourglass_listeners: list[Callable[[], None]] = []
+        self._hourglass_reported = False
+        self._toast: ModalView | None = None
+
+    @property
+    def settings(self) -> Settings:
+        return self.controller.settings
+
+    @property
+    def portrait(self) -> bool:
+        return Window.height > Window.width
+
+    def build(self):
+        Window.clearcolor = theme.SEA
+        self._resize()
+        self.sm = ScreenManager(transition=NoTransition())
+        for name, cls in SCREENS.items():
+            self.sm.add_widget(cls(self, name=name))
+        Window.bind(on_key_down=self._on_key, on_resize=lambda *_: self._resize(rebuild=True))
+        ExceptionManager.add_handler(_SafetyNet(self))
+        return self.sm
+
+    def _resize(self, rebuild: bool = False) -> None:
+        Scale.factor = min(Window.width, Window.height) / 480
+        if rebuild and self.sm:
+            Clock.schedule_once(lambda *_: self.current_screen().rebuild(), 0)
+
+    def current_screen(self):
+        return self.sm.get_screen(self.sm.current)
+
+    # --- navigation ------------------------------------------------------------------------------------
+
+    def go(self, name: str) -> None:
+        if self.sm.current == name:
+            self.current_screen().rebuild()
+        else:
+            self.sm.current = name
+
+    def show_phase(self) -> None:
+        self.go(PHASE_SCREENS.get(self.controller.view["phase"], "home"))
+
+    def send(self, command: dict) -> dict:
+        before = self.controller.view
+        answer = self.controller.send(command)
+        if not answer["ok"]:
+            self.toast(self.controller.tr("common.refused", message=answer["error"]["message"]))
+            return answer
+        self._new_hourglass_if_needed(before, answer["state"])
+        types = [e["type"] for e in answer["events"]]
+        if "round_ended" in types and "game_over" not in types:
+            moment = self.sm.get_screen("moment")
+            moment.events = answer["events"]
+            self.go("moment")
+        else:
+            self.show_phase()
+        return answer
+
+    def after_new_game(self, answer: dict) -> None:
+        rolls = [e["rolls"] for e in answer["events"] if e["type"] == "dice_rolled"]
+        self._new_hourglass_if_needed({}, answer["state"])
+        if rolls:
+            dice = self.sm.get_screen("dice")
+            dice.rolls, dice.first = rolls, answer["state"]["first"]
+            self.go("dice")
+        else:
+            self.show_phase()
+
+    def undo(self) -> None:
+        answer = self.controller.undo()
+        if not answer["ok"]:
+            self.toast(answer["error"]["message"])
+        self.show_phase()
+
+    def confirm(self, message: str, on_yes: Callable[[], None]) -> None:
+        tr = self.controller.tr
+        view = ModalView(size_hint=(0.8, 0.6), auto_dismiss=False, background_color=(0, 0, 0, 0.7))
+        box = BoxLayout(orientation="vertical", padding=Scale.px(12), spacing=Scale.px(8))
+        box.add_widget(FitLabel(text=message, base_font=24))
+        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
+        no = BigButton(text=tr("common.cancel"), bg=theme.SEA_LIGHT)
+        yes = BigButton(text=tr("common.confirm"), bg=theme.DANGER)
+        no.bind(on_release=lambda *_: view.dismiss())
+        yes.bind(on_release=lambda *_: (view.dismiss(), on_yes()))
+        row.add_widget(no)
+        row.add_widget(yes)
+        box.add_widget(row)
+        view.add_widget(box)
+        view.open()
+
+    def toast(self, message: str) -> None:
+        if self._toast:
+            self._toast.dismiss()
+        view = ModalView(size_hint=(0.9, None), height=Scale.px(90), pos_hint={"y": 0.02},
+                         background_color=(0, 0, 0, 0))
+        view.add_widget(Label(text=message, font_size=Scale.px(18), text_size=(Window.width * 0.85, None),
+                              halign="center", color=theme.TEXT))
+        view.open()
+        self._toast = view
+        Clock.schedule_once(lambda *_: view.dismiss(), 3.5)
+
+    def show_error(self, screen: str, exc: BaseException) -> None:
+        log.error("screen %s failed:\n%s", screen, "".join(traceback.format_exception(exc)))
+        error = self.sm.get_screen("error")
+        error.message = f"{screen}: {type(exc).__name__}: {exc}"
+        if self.sm.current == "error":
+            return
+        Clock.schedule_once(lambda *_: self.go("error"), 0)
+
+    # --- settings ------------------------------------------------------------------------------------
+
+    def change_settings(self, **changes: Any) -> None:
+        self.controller.settings = self.settings.changed(**changes)
+        if self.settings_path:
+            save_settings(self.settings, self.settings_path)
+        if "language" in changes:
+            self.controller.tr.set_language(self.settings.language)
+        if "hourglass_seconds" in changes and not self.hourglass.running:
+            self.hourglass = Hourglass(self.settings.hourglass_seconds)
+        self.current_screen().rebuild()
+
+    def set_language(self, language: str) -> None:
+        self.change_settings(language=language)
+
+    def toggle_language(self) -> None:
+        i = LANGUAGES.index(self.settings.language)
+        self.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
+
+    # --- the hourglass -------------------------------------------------------------------------------
+
+    def _new_hourglass_if_needed(self, before: dict, after: dict) -> None:
+        entering = after["phase"] in TIMED_PHASES and (
+            before.get("phase") != after["phase"] or before.get("turns") != after.get("turns")
+        )
+        if entering or after["phase"] not in TIMED_PHASES:
+            if not self.hourglass.running or after["phase"] not in TIMED_PHASES:
+                self.hourglass = Hourglass(self.settings.hourglass_seconds)
+                self._hourglass_reported = False
+
+    def hourglass_up(self) -> None:
+        """Time is up: told once to everything that reacts (sound, ring)."""
+        if self._hourglass_reported:
+            return
+        self._hourglass_reported = True
+        for listener in list(self.hourglass_listeners):
+            listener()
+
+    # --- keyboard: spaces, buzzers, undo, full screen -------------------------------------------------
+
+    def _on_key(self, _window, key, _scancode, codepoint, modifiers) -> bool:
+        if key == 292:  # F11
+            Window.fullscreen = "auto" if not Window.fullscreen else False
+            return True
+        if "ctrl" in modifiers and codepoint == "z":
+            self.undo()
+            return True
+        v = self.controller.view
+        if self.sm.current == "turn" and codepoint:
+            for space, letter in SPACE_KEYS.items():
+                if codepoint == letter and not (v["phase"] == "passe_partout" and space == "passe_partout"):
+                    self.send({"cmd": "land", "space": space})
+                    return True
+        if codepoint == " " and self.sm.current in ("challenge", "duel", "enigme") and v["phase"] in TIMED_PHASES:
+            if self.hourglass.running:
+                self.hourglass.pause()
+            else:
+                self.hourglass.start()
+            return True
+        if codepoint and codepoint in "123456" and v["phase"] == "duel_result":
+            i = int(codepoint) - 1
+            if i < len(v["players"]) and v["players"][i]["name"] in (v["current"], v["opponent"]):
+                self.send({"cmd": "result", "winner": v["players"][i]["name"]})
+                return True
+        return False

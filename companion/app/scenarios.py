@@ -1,0 +1,216 @@
+"""Games set up at each screen of the app, for screenshots and tests. Names are long on purpose: the
+layout must hold the longest names a family types."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from companion.app.controller import DECK_KINDS, PlayerSetup
+from companion.app.hourglass import Hourglass
+from companion.app.theme import PLAYER_COLOURS
+from companion.session import GameSession
+from companion.store import GameLog
+
+NAMES = ["Marie-Christine", "Jean-Baptiste", "Zoé", "Maximilien", "Anne", "Bob"]
+
+
+def fresh_game(app, players: int = 4, first: str | None = "Marie-Christine", decks: str = "companion") -> dict:
+    """A new game in a fresh in-memory log, with the companion's own cards unless ``decks`` says not."""
+    c = app.controller
+    c.session.log.close()
+    c.session = GameSession(GameLog(":memory:"), new_seed=lambda: 4)
+    setups = [PlayerSetup(n, PLAYER_COLOURS[i][0]) for i, n in enumerate(NAMES[:players])]
+    return c.new_game(setups, first, "red", {d: decks for d in DECK_KINDS}, seed=4)
+
+
+def play(app, *commands: dict) -> dict:
+    answer = {}
+    for cmd in commands:
+        answer = app.controller.send(cmd)
+        assert answer["ok"], (cmd, answer)
+    return answer
+
+
+def win(space: str = "force") -> list[dict]:
+    return [{"cmd": "land", "space": space}, {"cmd": "result", "success": True}]
+
+
+DOOR = {"cmd": "land", "space": "door"}
+
+
+def to_round_2(app) -> None:
+    """Marie-Christine wins three keys while the others pass by the Door (4 players)."""
+    for _ in range(2):
+        play(app, *win(), DOOR, DOOR, DOOR)
+    play(app, *win())
+
+
+def to_round_3(app) -> None:
+    """Round 2: everyone but Marie-Christine wins a key by riddle, then Jean-Baptiste collects his clues."""
+    to_round_2(app)
+    riddle_for_key = [{"cmd": "land", "space": "enigme"}, {"cmd": "stake", "stake": "key"},
+                      {"cmd": "result", "success": True}]
+    play(app, *riddle_for_key * 3, DOOR)
+    play(app, *win(), DOOR, DOOR, DOOR)
+    play(app, *win(), DOOR, DOOR, DOOR)
+    play(app, *win())
+
+
+def frozen_hourglass(app, left: float = 12.0) -> None:
+    """An hourglass stopped at ``left`` seconds, so that screenshots are the same every time."""
+    hg = Hourglass(app.settings.hourglass_seconds, clock=lambda: 0.0)
+    hg._left = left
+    app.hourglass = hg
+
+
+def _screen(name: str, setup: Callable[[object], None]) -> Callable[[object], str]:
+    def prepare(app) -> str:
+        setup(app)
+        return name
+
+    return prepare
+
+
+def _home(app):
+    fresh_game(app)
+    app.go("home")
+
+
+def _new_game(app, step: int):
+    screen = app.sm.get_screen("new_game")
+    screen.reset_form()
+    screen.rows = [{"name": n, "colour": PLAYER_COLOURS[i][0]} for i, n in enumerate(NAMES)]
+    screen.step = step
+    app.go("new_game")
+
+
+def _dice(app):
+    answer = fresh_game(app, players=6, first=None)
+    app.after_new_game(answer)
+
+
+def _turn(app, passe_partout: bool = False):
+    fresh_game(app, players=6)
+    if passe_partout:
+        play(app, {"cmd": "land", "space": "passe_partout"})
+    app.show_phase()
+
+
+def _challenge(app, decks: str = "companion"):
+    fresh_game(app, decks=decks)
+    play(app, {"cmd": "land", "space": "concentration"})
+    frozen_hourglass(app)
+    app.show_phase()
+
+
+def _duel(app, stage: str):
+    fresh_game(app)
+    if stage == "stake":
+        to_round_2(app)
+        play(app, {"cmd": "land", "space": "duel"})
+    else:
+        play(app, {"cmd": "land", "space": "duel"})
+        if stage == "result":
+            play(app, {"cmd": "opponent", "player": "Maximilien"})
+            frozen_hourglass(app)
+    app.show_phase()
+
+
+def _enigme(app, stage: str):
+    fresh_game(app)
+    play(app, {"cmd": "land", "space": "enigme"})
+    if stage == "sea":
+        play(app, {"cmd": "result", "success": False})
+    frozen_hourglass(app)
+    app.show_phase()
+    if stage == "revealed":
+        screen = app.current_screen()
+        screen.reveal_armed = True
+        screen.reveal()
+
+
+def _dive(app):
+    fresh_game(app, players=2)
+    play(app, {"cmd": "land", "space": "enigme"}, {"cmd": "result", "success": False},
+         {"cmd": "sea", "choice": "dive"}, DOOR)
+    app.show_phase()
+
+
+def _moment(app, round_: int):
+    fresh_game(app)
+    if round_ == 2:
+        for _ in range(2):
+            play(app, *win(), DOOR, DOOR, DOOR)
+    else:
+        to_round_2(app)
+        play(app, *win(), {"cmd": "land", "space": "enigme"}, {"cmd": "stake", "stake": "key"},
+             {"cmd": "result", "success": True}, DOOR, DOOR)
+        play(app, *win(), DOOR, DOOR, DOOR)
+    app.send(win()[0])
+    app.send(win()[1])
+
+
+def _proposal(app, again: bool):
+    fresh_game(app)
+    to_round_3(app)
+    if again:
+        for name in ("Jean-Baptiste", "Zoé", "Maximilien"):
+            play(app, {"cmd": "propose", "player": name, "correct": True})
+        play(app, {"cmd": "propose", "player": "Marie-Christine", "correct": False})
+    app.show_phase()
+
+
+def _treasure(app):
+    fresh_game(app)
+    to_round_3(app)
+    for name in ("Jean-Baptiste", "Zoé", "Maximilien", "Marie-Christine"):
+        play(app, {"cmd": "propose", "player": name, "correct": True})
+    app.show_phase()
+    screen = app.current_screen()
+    screen.counts.update({"pebble": 1, "10": 3, "20": 1, "50": 1})
+    screen.rebuild()
+
+
+def _podium(app):
+    fresh_game(app)
+    to_round_3(app)
+    for name in ("Jean-Baptiste", "Zoé", "Maximilien", "Marie-Christine"):
+        play(app, {"cmd": "propose", "player": name, "correct": True})
+    for name, draws, handful in (("Jean-Baptiste", 1, {"50": 2}), ("Zoé", 1, {"20": 3}),
+                                 ("Maximilien", 1, {"10": 4}), ("Marie-Christine", 3, {"10": 1, "pebble": 1})):
+        for _ in range(draws):
+            play(app, {"cmd": "draw", "player": name, "tokens": handful})
+    app.show_phase()
+
+
+def _error(app):
+    app.sm.get_screen("error").message = "turn: ValueError: an example of a failing screen"
+    app.go("error")
+
+
+SCENARIOS: dict[str, Callable[[object], str]] = {
+    "home": _screen("home", _home),
+    "new_game-players": _screen("new_game", lambda app: _new_game(app, 1)),
+    "new_game-options": _screen("new_game", lambda app: _new_game(app, 2)),
+    "dice": _screen("dice", _dice),
+    "turn": _screen("turn", _turn),
+    "turn-passe_partout": _screen("turn", lambda app: _turn(app, True)),
+    "challenge": _screen("challenge", _challenge),
+    "challenge-physical": _screen("challenge", lambda app: _challenge(app, "physical")),
+    "duel-stake": _screen("duel", lambda app: _duel(app, "stake")),
+    "duel-opponent": _screen("duel", lambda app: _duel(app, "opponent")),
+    "duel-result": _screen("duel", lambda app: _duel(app, "result")),
+    "enigme": _screen("enigme", lambda app: _enigme(app, "riddle")),
+    "enigme-answer": _screen("enigme", lambda app: _enigme(app, "revealed")),
+    "enigme-sea": _screen("enigme", lambda app: _enigme(app, "sea")),
+    "dive": _screen("dive", _dive),
+    "moment-round2": _screen("moment", lambda app: _moment(app, 2)),
+    "moment-round3": _screen("moment", lambda app: _moment(app, 3)),
+    "proposal": _screen("proposal", lambda app: _proposal(app, False)),
+    "proposal-again": _screen("proposal", lambda app: _proposal(app, True)),
+    "treasure": _screen("treasure", _treasure),
+    "podium": _screen("podium", _podium),
+    "settings": _screen("settings", lambda app: app.go("settings")),
+    "history": _screen("history", lambda app: app.go("history")),
+    "error": _screen("error", _error),
+}

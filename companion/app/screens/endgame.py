@@ -1,0 +1,150 @@
+"""Round changes as moments, Round 3's proposals, the treasure count and the podium."""
+
+from __future__ import annotations
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.screens.base import BaseScreen
+from companion.app.theme import hex_rgba
+from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
+
+TOKENS = (("pebble", 0), ("10", 10), ("20", 20), ("50", 50))
+
+
+class MomentScreen(BaseScreen):
+    """Between rounds: who won the round, what changes now, who starts."""
+
+    events: list[dict] = []
+
+    def body(self) -> Widget:
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(8), padding=Scale.px(8))
+        for e in self.events:
+            if e["type"] == "round_ended":
+                box.add_widget(self.title(self.tr("moment.round_over", round=e["round"]), base_font=42, colour=theme.GOLD))
+                key = "moment.third_key" if e["reason"] == "third_key" else "moment.fourth_clue"
+                box.add_widget(FitLabel(text=self.tr(key, player=e["player"]), base_font=28, size_hint_y=None, height=Scale.px(46)))
+            elif e["type"] == "round_started" and e["round"] == 2:
+                box.add_widget(self.title(self.tr("common.round", round=2) + " – " + self.tr("common.round_name.2"), base_font=26, height=44))
+                box.add_widget(FitLabel(text=self.tr("moment.round2", player=e["first"]), base_font=22))
+            elif e["type"] == "round_started" and e["round"] == 3:
+                box.add_widget(self.title(self.tr("common.round", round=3) + " – " + self.tr("common.round_name.3"), base_font=26, height=44))
+                box.add_widget(FitLabel(text=self.tr("moment.round3", player=e["first"]), base_font=22))
+        out = [e["player"] for e in self.events if e["type"] == "player_out"]
+        if out:
+            box.add_widget(FitLabel(text=self.tr("moment.out", players=", ".join(out)), base_font=20, color=theme.STONE))
+        go = BigButton(text=self.tr("common.continue"), bg=theme.GOLD, size_hint_y=None, height=touch_height())
+        go.bind(on_release=lambda *_: self.app.show_phase())
+        box.add_widget(go)
+        return box
+
+
+class ProposalScreen(BaseScreen):
+    def body(self) -> Widget:
+        v = self.c.view
+        me = v["current"]
+        p = next(x for x in v["players"] if x["name"] == me)
+        keys = self.tr("common.key_one") if p["keys"] == 1 else self.tr("common.keys", n=p["keys"])
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(8))
+        if v["phase"] == "propose_again":
+            box.add_widget(self.title(self.tr("propose.again_title", player=me), base_font=32, colour=theme.GOLD, height=70))
+            box.add_widget(FitLabel(text=self.tr("propose.keys", player=me, keys=keys), base_font=24, size_hint_y=None, height=Scale.px(40)))
+            again = self.tr("propose.again", before=p["keys"], after=p["keys"] - 1)
+            box.add_widget(FitLabel(text=again, base_font=22, color=theme.GOLD, size_hint_y=None, height=Scale.px(40)))
+            box.add_widget(self.buttons([
+                (self.tr("propose.right"), theme.OK, lambda: self.send({"cmd": "propose", "player": me, "correct": True})),
+                (self.tr("propose.wrong"), theme.DANGER, lambda: self.send({"cmd": "propose", "player": me, "correct": False})),
+                (self.tr("propose.give_up"), theme.STONE_DARK, lambda: self.send({"cmd": "pass", "player": me})),
+            ], height=touch_height() * 1.6))
+        else:
+            box.add_widget(self.title(self.tr("propose.title", player=me), base_font=40, colour=theme.GOLD, height=80))
+            box.add_widget(FitLabel(text=self.tr("propose.keys", player=me, keys=keys), base_font=24, size_hint_y=None, height=Scale.px(40)))
+            box.add_widget(self.buttons([
+                (self.tr("propose.right"), theme.OK, lambda: self.send({"cmd": "propose", "player": me, "correct": True})),
+                (self.tr("propose.wrong"), theme.DANGER, lambda: self.send({"cmd": "propose", "player": me, "correct": False})),
+            ], height=touch_height() * 1.8))
+        box.add_widget(Widget())
+        return box
+
+
+class TreasureScreen(BaseScreen):
+    """One handful at a time: steppers per token kind, running totals."""
+
+    counts: dict[str, int] = {}
+
+    def on_pre_enter(self, *_):
+        self.counts = {kind: 0 for kind, _ in TOKENS}
+        super().on_pre_enter()
+
+    def body(self) -> Widget:
+        v = self.c.view
+        me = v["current"]
+        p = next(x for x in v["players"] if x["name"] == me)
+        done = len(p["handfuls"])
+        total = done + p["draws_left"]
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
+        box.add_widget(self.title(self.tr("treasure.title", player=me), base_font=30, colour=theme.GOLD, height=46))
+        box.add_widget(FitLabel(text=self.tr("treasure.handful", n=done + 1, total=total), base_font=20,
+                                size_hint_y=None, height=Scale.px(30)))
+        grid = GridLayout(cols=2 if self.app.portrait else 4, spacing=Scale.px(6))
+        for kind, value in TOKENS:
+            grid.add_widget(self.stepper(kind, value, p["bag_left"][kind]))
+        box.add_widget(grid)
+        handful = sum(self.counts[k] * val for k, val in TOKENS)
+        box.add_widget(FitLabel(text=self.tr("treasure.total", value=handful, total=p["boyards"] + handful),
+                                base_font=24, bold=True, size_hint_y=None, height=Scale.px(40)))
+        box.add_widget(self.buttons([
+            (self.tr("treasure.done"), theme.GOLD,
+             lambda: self.send({"cmd": "draw", "player": me, "tokens": dict(self.counts)})),
+        ]))
+        return box
+
+    def stepper(self, kind: str, value: int, left: int) -> Widget:
+        panel = Panel(orientation="vertical", padding=Scale.px(4), spacing=Scale.px(4))
+        name = self.tr("treasure.pebble") if kind == "pebble" else self.tr("treasure.token", value=value)
+        panel.add_widget(FitLabel(text=name, base_font=18, color=theme.GOLD))
+        panel.add_widget(FitLabel(text=str(self.counts[kind]), base_font=40, bold=True))
+        row = BoxLayout(spacing=Scale.px(4), size_hint_y=None, height=touch_height())
+        minus = BigButton(text="−", bg=theme.STONE_DARK, base_font=32, disabled=self.counts[kind] == 0)
+        plus = BigButton(text="+", bg=theme.STONE, base_font=32, disabled=self.counts[kind] >= left)
+        minus.bind(on_release=lambda *_: self.step(kind, -1))
+        plus.bind(on_release=lambda *_: self.step(kind, +1))
+        row.add_widget(minus)
+        row.add_widget(plus)
+        panel.add_widget(row)
+        return panel
+
+    def step(self, kind: str, delta: int) -> None:
+        self.counts[kind] = max(0, self.counts[kind] + delta)
+        self.rebuild()
+
+
+class PodiumScreen(BaseScreen):
+    def body(self) -> Widget:
+        v = self.c.view
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(8))
+        box.add_widget(self.title(self.tr("podium.title"), base_font=40, colour=theme.GOLD, height=60))
+        winners = v["winners"]
+        if not winners:
+            text = self.tr("podium.nobody")
+        else:
+            text = self.tr("podium.winner" if len(winners) == 1 else "podium.winners", players=", ".join(winners))
+        box.add_widget(FitLabel(text=text, base_font=28, bold=True, size_hint_y=None, height=Scale.px(60)))
+        ranking = sorted(v["players"], key=lambda p: (-p["boyards"], p["name"]))
+        grid = GridLayout(cols=1, spacing=Scale.px(4))
+        for p in ranking:
+            row = Panel(orientation="horizontal", padding=Scale.px(4), spacing=Scale.px(8))
+            row.bg = theme.GOLD if p["name"] in winners else theme.SEA_LIGHT
+            colour = theme.TEXT_DARK if p["name"] in winners else theme.TEXT
+            row.add_widget(Swatch(initial=p["name"][:1].upper(), rgba=colour_rgba(self.c.colour_of(p["name"])),
+                                  size_hint_x=None, width=Scale.px(40)))
+            row.add_widget(FitLabel(text=p["name"], base_font=22, bold=True, color=colour))
+            row.add_widget(FitLabel(text=self.tr("common.boyards", n=p["boyards"]), base_font=22, color=colour))
+            grid.add_widget(row)
+        box.add_widget(grid)
+        home = BigButton(text=self.tr("podium.home"), bg=hex_rgba("8a7a63"), size_hint_y=None, height=touch_height())
+        home.bind(on_release=lambda *_: self.app.go("home"))
+        box.add_widget(home)
+        return box

@@ -1,0 +1,137 @@
+"""Home, settings, history and the error screen."""
+
+from __future__ import annotations
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.i18n import LANGUAGE_NAMES, LANGUAGES
+from companion.app.screens.base import BaseScreen
+from companion.app.theme import PROFILES
+from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
+
+
+class HomeScreen(BaseScreen):
+    in_game = False
+
+    def body(self) -> Widget:
+        c = self.c
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(10), padding=Scale.px(10))
+        box.add_widget(self.title(self.tr("app.title"), base_font=52, colour=theme.GOLD, height=80))
+        box.add_widget(FitLabel(text=self.tr("home.subtitle"), base_font=22, size_hint_y=None, height=Scale.px(34)))
+        if c.in_progress:
+            v = c.view
+            names = ", ".join(p["name"] for p in v["players"])
+            cont = BigButton(text=self.tr("home.continue") + "\n" + self.tr("home.continue_detail", round=v["round"], players=names),
+                             bg=theme.GOLD, base_font=26, size_hint_y=None, height=touch_height() * 1.6)
+            cont.bind(on_release=lambda *_: self.app.show_phase())
+            box.add_widget(cont)
+        cols = 2 if self.app.portrait else 4
+        grid = GridLayout(cols=cols, spacing=Scale.px(8), size_hint_y=None,
+                          height=touch_height() * 1.3 * (4 // cols))
+        for key, colour, action in (
+            ("home.new", theme.STONE, lambda: self.app.go("new_game")),
+            ("home.history", theme.SEA_LIGHT, lambda: self.app.go("history")),
+            ("home.settings", theme.SEA_LIGHT, lambda: self.app.go("settings")),
+            ("home.language", theme.STONE_DARK, self.app.toggle_language),
+        ):
+            b = BigButton(text=self.tr(key), bg=colour)
+            b.bind(on_release=lambda _b, a=action: a())
+            grid.add_widget(b)
+        box.add_widget(grid)
+        notices = self.app.notices
+        if notices:
+            box.add_widget(FitLabel(text=self.tr("home.notice") + " : " + " ".join(notices), base_font=14,
+                                    color=theme.STONE, size_hint_y=None, height=Scale.px(48)))
+        box.add_widget(Widget())
+        return box
+
+
+class SettingsScreen(BaseScreen):
+    in_game = False
+
+    def body(self) -> Widget:
+        s = self.app.settings
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
+        box.add_widget(self.title(self.tr("settings.title"), height=56))
+        rows = GridLayout(cols=2 if not self.app.portrait else 1, spacing=Scale.px(6), size_hint_y=None)
+        rows.bind(minimum_height=rows.setter("height"))
+
+        def row(text, on_press, colour=theme.SEA_LIGHT):
+            b = BigButton(text=text, bg=colour, base_font=18, size_hint_y=None, height=touch_height())
+            b.bind(on_release=lambda *_: on_press())
+            rows.add_widget(b)
+
+        other = LANGUAGES[(LANGUAGES.index(s.language) + 1) % len(LANGUAGES)]
+        row(self.tr("settings.language") + " : " + LANGUAGE_NAMES[s.language], lambda: self.app.set_language(other))
+        steps = (10, 20, 30, 45, 60, 90, 120)
+        nxt = steps[(steps.index(s.hourglass_seconds) + 1) % len(steps)] if s.hourglass_seconds in steps else 30
+        row(self.tr("settings.hourglass", seconds=s.hourglass_seconds), lambda: self.app.change_settings(hourglass_seconds=nxt))
+        row(self.tr("settings.volume", volume=s.volume), lambda: self.app.change_settings(volume=(s.volume + 20) % 120 if s.volume < 100 else 0))
+        duel = ("clue", "key", "nothing")
+        row(self.tr("settings.house_duel") + " " + self.tr("settings.house_duel." + s.duel_clue_to_opponent),
+            lambda: self.app.change_settings(duel_clue_to_opponent=duel[(duel.index(s.duel_clue_to_opponent) + 1) % 3]))
+        row(self.tr("settings.house_prison") + " : " + self.tr("settings.on" if s.prison_carries_over else "settings.off"),
+            lambda: self.app.change_settings(prison_carries_over=not s.prison_carries_over))
+        names = list(PROFILES)
+        nxt_profile = names[(names.index(s.display_profile) + 1) % len(names)]
+        row(self.tr("settings.display", profile=PROFILES[s.display_profile].label),
+            lambda: self.app.change_settings(display_profile=nxt_profile))
+        scroll = ScrollView()
+        scroll.add_widget(rows)
+        box.add_widget(scroll)
+        hw = Panel(orientation="vertical", size_hint_y=None, height=Scale.px(130), padding=Scale.px(6))
+        hw.add_widget(FitLabel(text=self.tr("settings.hardware"), base_font=18, bold=True, color=theme.GOLD))
+        for key in ("settings.hw_buzzers", "settings.hw_ring", "settings.hw_reader", "settings.hw_sound"):
+            hw.add_widget(FitLabel(text=self.tr(key), base_font=15))
+        box.add_widget(hw)
+        packs = ", ".join(p.name for p in self.app.library.packs) if self.app.library else "-"
+        box.add_widget(FitLabel(text=self.tr("settings.packs", packs=packs), base_font=15, size_hint_y=None, height=Scale.px(28)))
+        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, size_hint_y=None, height=touch_height())
+        back.bind(on_release=lambda *_: self.app.go("home"))
+        box.add_widget(back)
+        return box
+
+
+class HistoryScreen(BaseScreen):
+    in_game = False
+
+    def body(self) -> Widget:
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
+        box.add_widget(self.title(self.tr("history.title"), height=56))
+        games = self.c.session.log.games("finished")
+        rows = GridLayout(cols=1, spacing=Scale.px(4), size_hint_y=None)
+        rows.bind(minimum_height=rows.setter("height"))
+        if not games:
+            rows.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20, size_hint_y=None, height=Scale.px(60)))
+        for g in games[:50]:
+            scores = (g.summary or {}).get("scores", {})
+            winners = ", ".join((g.summary or {}).get("winners", [])) or "-"
+            players = ", ".join(f"{n} {v}" for n, v in scores.items())
+            text = self.tr("history.line", date=(g.finished_at or g.created_at)[:10], players=players, winners=winners)
+            rows.add_widget(FitLabel(text=text, base_font=17, size_hint_y=None, height=Scale.px(44)))
+        scroll = ScrollView()
+        scroll.add_widget(rows)
+        box.add_widget(scroll)
+        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, size_hint_y=None, height=touch_height())
+        back.bind(on_release=lambda *_: self.app.go("home"))
+        box.add_widget(back)
+        return box
+
+
+class ErrorScreen(BaseScreen):
+    in_game = False
+    message = ""
+
+    def body(self) -> Widget:
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(10), padding=Scale.px(16))
+        box.add_widget(self.title(self.tr("error.title"), colour=theme.GOLD))
+        box.add_widget(FitLabel(text=self.tr("error.detail"), base_font=22))
+        box.add_widget(FitLabel(text=self.message, base_font=16, color=theme.STONE))
+        back = BigButton(text=self.tr("error.back"), bg=theme.STONE, size_hint_y=None, height=touch_height())
+        back.bind(on_release=lambda *_: self.app.go("home"))
+        box.add_widget(back)
+        return box

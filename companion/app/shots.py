@@ -1,0 +1,55 @@
+"""``companion shots --out DIR``: every screen, every display profile, both languages, as PNG files."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from companion.app.i18n import LANGUAGES
+from companion.app.theme import PROFILES
+
+
+def shots(args) -> int:
+    from companion.app.launch import build_app, configure_kivy
+
+    profiles = args.profiles.split(",") if args.profiles else list(PROFILES)
+    languages = args.languages.split(",") if args.languages else list(LANGUAGES)
+    from companion.app.scenarios import SCENARIOS
+
+    screens = args.screens.split(",") if args.screens else list(SCENARIOS)
+    for name, known, what in ((profiles, PROFILES, "profile"), (languages, LANGUAGES, "language"),
+                              (screens, SCENARIOS, "screen")):
+        unknown = [n for n in name if n not in known]
+        if unknown:
+            print(f"companion shots: unknown {what} {unknown[0]!r}; known: {', '.join(known)}", file=sys.stderr)
+            return 2
+    first = PROFILES[profiles[0]]
+    configure_kivy(first.width, first.height)
+    from companion.app.harness import Harness
+
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        app = build_app(Path(tmp) / "shots.sqlite3", None)
+        harness = Harness(app)
+        written, overflows = [], []
+        for profile_name in profiles:
+            profile = PROFILES[profile_name]
+            harness.resize(profile.width, profile.height)
+            for language in languages:
+                app.controller.settings = app.settings.changed(language=language)
+                app.controller.tr.set_language(language)
+                for shot in screens:
+                    SCENARIOS[shot](app)
+                    harness.settle(frames=8)
+                    path = harness.screenshot(out / f"{shot}-{profile_name}-{language}.png")
+                    written.append(path.name)
+                    for problem in harness.overflowing_labels():
+                        overflows.append({"shot": path.name, **problem})
+        app.controller.session.log.close()
+    for o in overflows:
+        print(f"overflow: {o['shot']}: {o['text']!r} needs {o['texture']} in {o['size']}", file=sys.stderr)
+    print(json.dumps({"shots": len(written), "overflows": len(overflows), "out": str(out)}))
+    return 1 if overflows else 0

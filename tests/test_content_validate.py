@@ -324,9 +324,13 @@ def test_library_reads_user_packs_from_the_user_data_dir(tmp_path, monkeypatch):
 
     assert user_packs_dir() == tmp_path / "data" / "fort-boyard-companion" / "packs"
     user = write_pack(user_packs_dir() / "mine", manifest=MANIFEST.replace('"tiny"', '"mine"'))
+    (user_packs_dir() / "notes").mkdir()
     dirs = default_pack_dirs()
-    assert dirs[0].name == "content" and dirs[1:] == [user]
-    assert [p.id for p in load_library().packs] == ["fort-boyard-companion", "mine"]
+    assert dirs[0].name == "content" and dirs[1:] == [user, user_packs_dir() / "notes"]
+    library = load_library()
+    assert [p.id for p in library.packs] == ["fort-boyard-companion", "mine"]
+    assert [r.path.name for r in library.refused] == ["notes"]
+    assert "no pack manifest" in library.refused[0].reason
 
 
 def test_all_moments_are_known_to_the_schema():

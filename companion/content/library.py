@@ -48,8 +48,15 @@ def find_packs(folder: Path) -> list[Path]:
 
 
 def default_pack_dirs() -> list[Path]:
-    """The built-in pack, then every pack in the user's packs folder."""
-    return [builtin_pack_dir(), *find_packs(user_packs_dir())]
+    """The built-in pack, then every folder of the user's packs folder.
+
+    A folder there without a ``pack.toml`` is kept, so that it is refused with a reason
+    rather than silently ignored.
+    """
+    user = user_packs_dir()
+    found = sorted(p for p in user.iterdir() if p.is_dir() and not p.name.startswith(".")) \
+        if user.is_dir() else []
+    return [builtin_pack_dir(), *found]
 
 
 @dataclass(frozen=True)

@@ -53,8 +53,6 @@ class TextLimit:
         return None
 
 
-ONE_LINE = TextLimit(1, 30)
-
 
 @dataclass(frozen=True)
 class Field:

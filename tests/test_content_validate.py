@@ -293,6 +293,13 @@ def test_reader_never_raises_on_garbage(tmp_path):
     assert any(p.file.name == "force.toml" and "[[challenge]]" in p.message for p in problems)
 
 
+def test_misnamed_item_table_is_named_with_its_line(tmp_path):
+    broken = "# riddles\n\n" + ITEMS["riddles"].replace("[[riddle]]", "[[riddles]]")
+    problems = check_pack(write_pack(tmp_path / "p", items={"riddles": broken}))[1]
+    assert [(p.field, p.line) for p in problems if p.file.parent.name == "fr"] == [("riddles", 3)]
+    assert "items of riddles.toml are written as [[riddle]]" in problems[0].message
+
+
 def test_library_keeps_valid_packs_and_says_why_others_are_refused(tmp_path):
     good = write_pack(tmp_path / "good")
     other = write_pack(tmp_path / "other", manifest=MANIFEST.replace('"tiny"', '"other"'))

@@ -61,7 +61,7 @@ def locate(text: str, item_id: str | None, field: str | None) -> int | None:
             return found + 1
     if field is None:
         return None
-    key = re.compile(rf"^\s*{re.escape(field)}\s*=")
+    key = re.compile(rf"^\s*(?:{re.escape(field)}\s*=|\[\[?\s*{re.escape(field)}\s*\]\]?)")
     line = next((i + 1 for i in range(start, end) if key.match(lines[i])), None)
     # A missing field has no line of its own: point at the item it is missing from.
     return line if line is not None or item_id is None else found + 1

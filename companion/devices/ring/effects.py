@@ -111,7 +111,7 @@ class Hourglass:
     def frame(self, now: float, n: int) -> Frame:
         if self.ends_at is not None and now >= self.ends_at:
             return time_up(now - self.ends_at, n)
-        remaining = self.remaining(now)
+        remaining = min(self.remaining(now), self.duration)  # a start in the future shows a full glass
         color = mix(RED, GOLD, remaining / self.duration)
         if remaining <= PULSE_FROM:
             color = scale(color, pulse(remaining))

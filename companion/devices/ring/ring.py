@@ -158,7 +158,7 @@ class Ring:
         with self._io:
             old, self._backend = self._backend, backend
         _quietly_close(old)
-        self._set(self._effect)
+        self._set(self._effect, force=True)
         return self.status()
 
     def close(self) -> None:
@@ -188,8 +188,10 @@ class Ring:
                 log.warning("LED ring (%s) unavailable, using the screen: %s", self.config.backend, self.last_error)
         return ScreenRing(self.config.led_count)
 
-    def _set(self, effect: Effect) -> None:
+    def _set(self, effect: Effect, *, force: bool = False) -> None:
         with self._cond:
+            if effect == self._effect and not force:
+                return
             self._effect = effect
             self._generation += 1
             self._next_frame = 0.0

@@ -1,0 +1,1 @@
+"""Reusable Kivy widgets of the companion app."""

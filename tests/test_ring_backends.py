@@ -254,3 +254,13 @@ def _wait_for(condition, timeout: float = 5.0) -> bool:
         done.wait(0.01)
     return True
 
+
+
+def test_retry_after_the_ring_is_freed(mock_factory):
+    held = BarGraph([5, 6])
+    config = RingConfig.from_mapping({"backend": "bargraph", "bar_pins": [5, 6]})
+    with Ring(config) as ring:
+        assert not ring.status().ok and "GPIO [5, 6]" in ring.status().last_error
+        held.close()
+        status = ring.reconnect()
+        assert status.ok and status.active == "bargraph" and status.last_error is None

@@ -155,6 +155,8 @@ class Ring:
     def reconnect(self) -> RingStatus:
         """Try the configured ring again (the settings screen's "retry")."""
         backend = self._open()
+        if backend.name == self.config.backend:
+            self.last_error = None
         with self._io:
             old, self._backend = self._backend, backend
         _quietly_close(old)

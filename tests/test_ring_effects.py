@@ -181,3 +181,12 @@ def test_parse_color():
     for bad in ["red", "#ff88", [1, 2], [1, 2, 256], [True, 0, 0], 7]:
         with pytest.raises(ValueError, match="colour"):
             parse_color(bad)
+
+
+@pytest.mark.parametrize("module", ["effects", "power", "config", "ring", "backends.base"])
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"companion.devices.ring.{module}"))
+    assert result.failed == 0

@@ -49,9 +49,9 @@ class Harness:
             stack.extend(w.children)
 
     def button(self, text: str) -> Button:
-        """The enabled button whose text is ``text`` (or starts with it), on screen or in a popup."""
-        matches = [w for w in self.widgets() if isinstance(w, Button) and not w.disabled
-                   and (w.text == text or w.text.startswith(text))]
+        """The enabled button whose text is ``text`` (else one that starts with it), on screen or in a popup."""
+        enabled = [w for w in self.widgets() if isinstance(w, Button) and not w.disabled]
+        matches = [w for w in enabled if w.text == text] or [w for w in enabled if w.text.startswith(text)]
         if not matches:
             shown = sorted({w.text for w in self.widgets() if isinstance(w, Button)})
             raise LookupError(f"no enabled button {text!r} on screen {self.app.sm.current!r}; buttons: {shown}")
@@ -60,6 +60,7 @@ class Harness:
     def tap(self, target: str | Widget) -> None:
         from kivy.tests.common import UnitTestTouch
 
+        self.pump(2)  # let a screen that was just rebuilt lay itself out
         widget = self.button(target) if isinstance(target, str) else target
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)

@@ -6,11 +6,13 @@ developers, and a test checks that every key exists in both languages with the s
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any, Callable
 
 LANGUAGES = ("fr", "en")
 LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
+FRENCH_SPACES = re.compile(r" ([:!?»])")
 
 CATALOG: dict[str, dict[str, str]] = {
     # Home
@@ -69,6 +71,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "common.boyards": {"fr": "{n} Boyards", "en": "{n} Boyards"},
     "common.undo": {"fr": "Annuler : {what}", "en": "Undo: {what}"},
     "common.undo_none": {"fr": "Rien à annuler", "en": "Nothing to undo"},
+    "common.labelled": {"fr": "{label} : {value}", "en": "{label}: {value}"},
     "common.menu": {"fr": "Menu", "en": "Menu"},
     "common.yes": {"fr": "Oui", "en": "Yes"},
     "common.no": {"fr": "Non", "en": "No"},
@@ -227,7 +230,10 @@ class Translator:
         entry = CATALOG.get(key)
         if entry is None:
             raise KeyError(f"no string {key!r} in the catalog")
-        return entry[self.language].format(**values)
+        text = entry[self.language].format(**values)
+        if self.language == "fr":  # French puts a non-breaking space before : ! ? so they never start a line
+            text = FRENCH_SPACES.sub("\u00a0\\1", text)
+        return text
 
     def set_language(self, language: str) -> None:
         if language not in LANGUAGES:

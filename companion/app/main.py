@@ -95,7 +95,7 @@ class CompanionApp(App):
         self.hourglass = Hourglass(controller.settings.hourglass_seconds)
         self.hourglass_listeners: list[Callable[[], None]] = []
         self._hourglass_reported = False
-        self._toast: ModalView | None = None
+        self._toast: Label | None = None
 
     @property
     def settings(self) -> Settings:
@@ -174,8 +174,8 @@ class CompanionApp(App):
         row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
         no = BigButton(text=tr("common.cancel"), bg=theme.SEA_LIGHT)
         yes = BigButton(text=tr("common.confirm"), bg=theme.DANGER)
-        no.bind(on_release=lambda *_: view.dismiss())
-        yes.bind(on_release=lambda *_: (view.dismiss(), on_yes()))
+        no.bind(on_release=lambda *_: view.dismiss(animation=False))
+        yes.bind(on_release=lambda *_: (view.dismiss(animation=False), on_yes()))
         row.add_widget(no)
         row.add_widget(yes)
         box.add_widget(row)
@@ -183,15 +183,26 @@ class CompanionApp(App):
         view.open()
 
     def toast(self, message: str) -> None:
-        if self._toast:
-            self._toast.dismiss()
-        view = ModalView(size_hint=(0.9, None), height=Scale.px(90), pos_hint={"y": 0.02},
-                         background_color=(0, 0, 0, 0))
-        view.add_widget(Label(text=message, font_size=Scale.px(18), text_size=(Window.width * 0.85, None),
-                              halign="center", color=theme.TEXT))
-        view.open()
-        self._toast = view
-        Clock.schedule_once(lambda *_: view.dismiss(), 3.5)
+        """A short message over the screen that never blocks the next touch."""
+        if self._toast is not None:
+            Window.remove_widget(self._toast)
+        label = Label(text=message, font_size=Scale.px(18), text_size=(Window.width * 0.85, None),
+                      halign="center", color=theme.TEXT, size_hint=(None, None),
+                      size=(Window.width, Scale.px(80)), pos=(0, Scale.px(6)))
+        with label.canvas.before:
+            from kivy.graphics import Color, Rectangle
+
+            Color(0, 0, 0, 0.75)
+            Rectangle(pos=label.pos, size=label.size)
+        Window.add_widget(label)
+        self._toast = label
+
+        def remove(*_):
+            if self._toast is label:
+                Window.remove_widget(label)
+                self._toast = None
+
+        Clock.schedule_once(remove, 3.5)
 
     def show_error(self, screen: str, exc: BaseException) -> None:
         log.error("screen %s failed:\n%s", screen, "".join(traceback.format_exception(exc)))

@@ -167,6 +167,7 @@ def _treasure(app):
         play(app, {"cmd": "propose", "player": name, "correct": True})
     app.show_phase()
     screen = app.current_screen()
+    screen.rebuild()
     screen.counts.update({"pebble": 1, "10": 3, "20": 1, "50": 1})
     screen.rebuild()
 

@@ -111,11 +111,13 @@ class PlayerChip(Panel):
     """One player: colour disc with initial, name, keys and clues (and status when it matters)."""
 
     def __init__(self, screen: BaseScreen, p: dict, current: bool, **kw):
-        super().__init__(orientation="horizontal", padding=Scale.px(4), spacing=Scale.px(4), **kw)
+        super().__init__(orientation="horizontal", padding=Scale.px(3), spacing=Scale.px(2), **kw)
         self.bg = theme.GOLD if current else theme.SEA_LIGHT
         text_colour = theme.TEXT_DARK if current else theme.TEXT
         rgba = colour_rgba(screen.c.colour_of(p["name"]))
-        self.add_widget(Swatch(initial=p["name"][:1].upper(), rgba=rgba, size_hint_x=None, width=Scale.px(40)))
+        crowded = len(screen.c.view["players"]) > 4 and not screen.app.portrait
+        self.add_widget(Swatch(initial=p["name"][:1].upper(), rgba=rgba, size_hint_x=None,
+                               width=Scale.px(26 if crowded else 40)))
         box = BoxLayout(orientation="vertical")
         box.add_widget(FitLabel(text=p["name"], base_font=18, bold=True, color=text_colour, wrap=False))
         keys = screen.tr("common.key_one") if p["keys"] == 1 else screen.tr("common.keys", n=p["keys"])

@@ -73,16 +73,16 @@ class TreasureScreen(BaseScreen):
     """One handful at a time: steppers per token kind, running totals."""
 
     counts: dict[str, int] = {}
-
-    def on_pre_enter(self, *_):
-        self.counts = {kind: 0 for kind, _ in TOKENS}
-        super().on_pre_enter()
+    handful: tuple = ()
 
     def body(self) -> Widget:
         v = self.c.view
         me = v["current"]
         p = next(x for x in v["players"] if x["name"] == me)
         done = len(p["handfuls"])
+        if self.handful != (v["game_id"], me, done):  # a new handful starts from zero
+            self.handful = (v["game_id"], me, done)
+            self.counts = {kind: 0 for kind, _ in TOKENS}
         total = done + p["draws_left"]
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
         box.add_widget(self.title(self.tr("treasure.title", player=me), base_font=30, colour=theme.GOLD, height=46))

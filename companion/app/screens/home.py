@@ -44,7 +44,7 @@ class HomeScreen(BaseScreen):
         box.add_widget(grid)
         notices = self.app.notices
         if notices:
-            box.add_widget(FitLabel(text=self.tr("home.notice") + " : " + " ".join(notices), base_font=14,
+            box.add_widget(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"), value=" ".join(notices)), base_font=14,
                                     color=theme.STONE, size_hint_y=None, height=Scale.px(48)))
         box.add_widget(Widget())
         return box
@@ -66,7 +66,7 @@ class SettingsScreen(BaseScreen):
             rows.add_widget(b)
 
         other = LANGUAGES[(LANGUAGES.index(s.language) + 1) % len(LANGUAGES)]
-        row(self.tr("settings.language") + " : " + LANGUAGE_NAMES[s.language], lambda: self.app.set_language(other))
+        row(self.tr("common.labelled", label=self.tr("settings.language"), value=LANGUAGE_NAMES[s.language]), lambda: self.app.set_language(other))
         steps = (10, 20, 30, 45, 60, 90, 120)
         nxt = steps[(steps.index(s.hourglass_seconds) + 1) % len(steps)] if s.hourglass_seconds in steps else 30
         row(self.tr("settings.hourglass", seconds=s.hourglass_seconds), lambda: self.app.change_settings(hourglass_seconds=nxt))
@@ -74,7 +74,7 @@ class SettingsScreen(BaseScreen):
         duel = ("clue", "key", "nothing")
         row(self.tr("settings.house_duel") + " " + self.tr("settings.house_duel." + s.duel_clue_to_opponent),
             lambda: self.app.change_settings(duel_clue_to_opponent=duel[(duel.index(s.duel_clue_to_opponent) + 1) % 3]))
-        row(self.tr("settings.house_prison") + " : " + self.tr("settings.on" if s.prison_carries_over else "settings.off"),
+        row(self.tr("common.labelled", label=self.tr("settings.house_prison"), value=self.tr("settings.on" if s.prison_carries_over else "settings.off")),
             lambda: self.app.change_settings(prison_carries_over=not s.prison_carries_over))
         names = list(PROFILES)
         nxt_profile = names[(names.index(s.display_profile) + 1) % len(names)]

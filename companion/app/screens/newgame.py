@@ -137,14 +137,14 @@ class NewGameScreen(BaseScreen):
         cards = GridLayout(cols=3 if not self.app.portrait else 1, spacing=Scale.px(4), size_hint_y=None)
         cards.bind(minimum_height=cards.setter("height"))
         text_colour = self.tr("new.red") if self.card_text == "red" else self.tr("new.blue")
-        b = BigButton(text=self.tr("new.card_text") + " : " + text_colour, base_font=16, size_hint_y=None,
+        b = BigButton(text=self.tr("common.labelled", label=self.tr("new.card_text"), value=text_colour), base_font=16, size_hint_y=None,
                       height=touch_height() * 0.9,
                       bg=theme.DANGER if self.card_text == "red" else theme.hex_rgba("2c6fb7"))
         b.bind(on_release=lambda *_: self.toggle_card_text())
         cards.add_widget(b)
         for deck in DECK_KINDS:
             source = self.tr("new.companion" if self.decks[deck] == "companion" else "new.physical")
-            b = BigButton(text=self.tr("space." + deck) + " : " + source, base_font=16, size_hint_y=None,
+            b = BigButton(text=self.tr("common.labelled", label=self.tr("space." + deck), value=source), base_font=16, size_hint_y=None,
                           height=touch_height() * 0.9,
                           bg=theme.hex_rgba(theme.SPACE_COLOURS[deck]) if self.decks[deck] == "companion" else theme.STONE_DARK)
             b.bind(on_release=lambda _b, d=deck: self.toggle_deck(d))

@@ -50,8 +50,9 @@ def card_panel(screen: BaseScreen, space: str) -> Widget:
     elif item is not None and space == "duel":
         panel.add_widget(FitLabel(text=screen.tr("duel.question"), base_font=17, color=theme.STONE, size_hint_y=0.25))
         panel.add_widget(FitLabel(text=item.question, base_font=24))
-        panel.add_widget(FitLabel(text=screen.tr("duel.answer", answer=item.answer), base_font=17, color=theme.GOLD,
-                                  size_hint_y=0.25))
+        if getattr(screen, "revealed", False):
+            panel.add_widget(FitLabel(text=screen.tr("duel.answer", answer=item.answer), base_font=20,
+                                      color=theme.GOLD, bold=True, size_hint_y=0.3))
     elif c.deck_exhausted():
         panel.add_widget(FitLabel(text=screen.tr("challenge.deck_empty"), base_font=22))
     else:
@@ -84,6 +85,26 @@ class ChallengeScreen(BaseScreen):
 class DuelScreen(BaseScreen):
     """Round 2 stake (before the opponent), the opponent, then who won."""
 
+    reveal_armed = False
+    revealed = False
+
+    def on_pre_enter(self, *_):
+        self.reveal_armed = self.revealed = False
+        super().on_pre_enter()
+
+    def reveal(self) -> None:
+        """The answer needs two taps: a brushed button must not spoil it."""
+        if self.reveal_armed:
+            self.revealed = True
+        self.reveal_armed = True
+        self.rebuild()
+
+    def reveal_button(self) -> list[tuple]:
+        if self.c.card_item() is None or self.revealed:
+            return []
+        label = self.tr("enigme.reveal_sure" if self.reveal_armed else "enigme.reveal")
+        return [(label, theme.SEA_LIGHT, self.reveal)]
+
     def body(self) -> Widget:
         v = self.c.view
         me = v["current"]
@@ -107,7 +128,7 @@ class DuelScreen(BaseScreen):
             middle.add_widget(HourglassView(self, size_hint=(0.55, 1) if not self.app.portrait else (1, 0.5)))
             box.add_widget(middle)
             box.add_widget(FitLabel(text=self.tr("duel.who_won"), base_font=20, size_hint_y=None, height=Scale.px(28)))
-            box.add_widget(self.buttons([
+            box.add_widget(self.buttons(self.reveal_button() + [
                 (me, theme.STONE, lambda: self.send({"cmd": "result", "winner": me})),
                 (them, theme.STONE, lambda: self.send({"cmd": "result", "winner": them})),
             ]))
@@ -122,13 +143,6 @@ class DuelScreen(BaseScreen):
 
 class EnigmeScreen(DuelScreen):
     """Round 2 stake (before the reading), the riddle, the answer on a deliberate tap, then the sea."""
-
-    reveal_armed = False
-    revealed = False
-
-    def on_pre_enter(self, *_):
-        self.reveal_armed = self.revealed = False
-        super().on_pre_enter()
 
     def body(self) -> Widget:
         v = self.c.view
@@ -165,23 +179,12 @@ class EnigmeScreen(DuelScreen):
         middle.add_widget(panel)
         middle.add_widget(HourglassView(self, size_hint=(0.5, 1) if not self.app.portrait else (1, 0.45)))
         box.add_widget(middle)
-        specs = []
-        if riddle is not None and not self.revealed:
-            label = self.tr("enigme.reveal_sure" if self.reveal_armed else "enigme.reveal")
-            specs.append((label, theme.SEA_LIGHT, self.reveal))
-        specs += [
+        specs = self.reveal_button() + [
             (self.tr("enigme.correct"), theme.OK, lambda: self.send({"cmd": "result", "success": True})),
             (self.tr("enigme.wrong"), theme.DANGER, lambda: self.send({"cmd": "result", "success": False})),
         ]
         box.add_widget(self.buttons(specs))
         return box
-
-    def reveal(self) -> None:
-        """The answer needs two taps: a brushed button must not spoil the riddle."""
-        if self.reveal_armed:
-            self.revealed = True
-        self.reveal_armed = True
-        self.rebuild()
 
 
 class DiveScreen(BaseScreen):

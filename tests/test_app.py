@@ -1,0 +1,211 @@
+"""The touchscreen app, driven through its real widgets with simulated touches (Kivy offscreen)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.test_headless import SCRIPTED_GAME
+
+pytest.importorskip("kivy")
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("app")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    h.tmp = tmp
+    yield h
+    app.controller.session.log.close()
+
+
+def tr(h, key, **kw):
+    return h.app.controller.tr(key, **kw)
+
+
+def plus_buttons(h):
+    from kivy.uix.button import Button
+
+    found = [w for w in h.widgets(h.screen) if isinstance(w, Button) and w.text == "+" and not w.disabled]
+    return sorted(found, key=lambda w: w.to_window(*w.center)[0])
+
+
+def tap_command(h, cmd: dict) -> None:
+    """Do at the table what ``cmd`` says, with touches on the screen the app shows."""
+    phase = h.app.controller.view["phase"]
+    name = cmd["cmd"]
+    if name == "land":
+        h.tap(tr(h, "space." + cmd["space"]))
+    elif name == "result" and "winner" in cmd:
+        h.tap(cmd["winner"])
+    elif name == "result":
+        if phase == "enigme":
+            h.tap(tr(h, "enigme.correct" if cmd["success"] else "enigme.wrong"))
+        else:
+            h.tap(tr(h, "common.success" if cmd["success"] else "common.failure"))
+    elif name == "opponent":
+        h.tap(cmd["player"])
+    elif name == "stake":
+        h.tap(tr(h, "common." + cmd["stake"]))
+    elif name == "sea":
+        h.tap(tr(h, "sea.dive" if cmd["choice"] == "dive" else "sea.abandon"))
+    elif name == "dive":
+        h.tap(tr(h, "dive.reached" if cmd["reached"] else "dive.not_yet"))
+    elif name == "propose":
+        h.tap(tr(h, "propose.right" if cmd["correct"] else "propose.wrong"))
+    elif name == "pass":
+        h.tap(tr(h, "propose.give_up"))
+    elif name == "draw":
+        for k, kind in enumerate(("pebble", "10", "20", "50")):
+            for _ in range(cmd["tokens"].get(kind, 0)):
+                h.tap(plus_buttons(h)[k])  # the screen is rebuilt after each tap: find the button again
+        h.tap(tr(h, "treasure.done"))
+    else:
+        raise AssertionError(f"no touch for {cmd}")
+    if h.app.sm.current == "moment":
+        h.tap(tr(h, "common.continue"))
+
+
+def start_game_by_touch(h, names, first, companion_decks=()):
+    from kivy.uix.textinput import TextInput
+
+    h.app.go("home")
+    h.pump()
+    h.tap(tr(h, "home.new"))
+    for _ in range(len(names) - 2):
+        h.tap(tr(h, "new.add"))
+    inputs = sorted((w for w in h.widgets(h.screen) if isinstance(w, TextInput)),
+                    key=lambda w: -w.to_window(*w.center)[1])
+    for box, name in zip(inputs, names):
+        h.type_into(box, name)
+    h.tap(tr(h, "new.next"))
+    h.tap(first)
+    for deck in companion_decks:
+        h.tap(tr(h, "common.labelled", label=tr(h, "space." + deck), value=tr(h, "new.physical")))
+    running = h.app.controller.in_progress
+    h.tap(tr(h, "new.start"))
+    if running:  # replacing the game in progress is confirmed
+        h.tap(tr(h, "common.confirm"))
+
+
+def test_whole_game_by_touch_ends_as_the_same_commands_through_headless(harness, tmp_path):
+    h = harness
+    start_game_by_touch(h, ["Ann", "Bob", "Cy"], "Ann", companion_decks=("enigme", "concentration"))
+    assert h.app.sm.current == "turn"
+    for cmd in SCRIPTED_GAME[1:]:
+        tap_command(h, cmd)
+    view = h.app.controller.view
+    assert view["phase"] == "over" and view["winners"] == ["Bob"], [(p["name"], p["handfuls"]) for p in view["players"]]
+    assert h.app.sm.current == "podium"
+    cards = [c for c in h.app.controller.session.commands if c["cmd"] == "card"]
+    assert {c["deck"] for c in cards} == {"enigme", "concentration"}
+
+    lines = [json.dumps(c) for c in h.app.controller.session.commands]
+    proc = subprocess.run([sys.executable, "-m", "companion", "play", "--headless", "--db", str(tmp_path / "h.sqlite3")],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert all(a["ok"] for a in answers)
+    headless = answers[-1]["state"]
+    assert headless == {**view, "game_id": headless["game_id"]}
+
+
+def test_undo_button_names_what_it_undoes_and_takes_it_back(harness):
+    h = harness
+    start_game_by_touch(h, ["Ann", "Bob"], "Ann")
+    h.tap(tr(h, "space.force"))
+    label = tr(h, "common.undo", what=tr(h, "space.force"))
+    assert h.button(label)
+    h.tap(label)
+    assert h.app.controller.view["phase"] == "land" and h.app.sm.current == "turn"
+
+
+def test_undo_takes_back_a_companion_card_with_the_landing_that_drew_it(harness):
+    h = harness
+    start_game_by_touch(h, ["Ann", "Bob"], "Ann", companion_decks=("force",))
+    h.tap(tr(h, "space.force"))
+    card = h.app.controller.view["card"]
+    assert card is not None and card["deck"] == "force", (h.app.controller.table, h.app.controller.session.commands)
+    h.tap(tr(h, "common.undo", what=tr(h, "space.force")))
+    view = h.app.controller.view
+    assert view["phase"] == "land" and view["card"] is None and view["cards_drawn"] == []
+
+
+def test_new_game_over_a_running_one_asks_for_confirmation(harness):
+    h = harness
+    start_game_by_touch(h, ["Ann", "Bob"], "Ann")
+    game = h.app.controller.view["game_id"]
+    h.app.go("new_game")
+    h.app.sm.get_screen("new_game").rows = [{"name": "Cy", "colour": "orange"}, {"name": "Dee", "colour": "sky"}]
+    h.app.sm.get_screen("new_game").rebuild()
+    h.pump()
+    h.tap(tr(h, "new.next"))
+    h.tap(tr(h, "new.start"))
+    assert h.app.controller.view["game_id"] == game  # not yet: the question is asked
+    h.tap(tr(h, "common.cancel"))
+    assert h.app.controller.view["game_id"] == game
+    h.tap(tr(h, "new.start"))
+    h.tap(tr(h, "common.confirm"))
+    assert h.app.controller.view["game_id"] != game
+
+
+def test_riddle_answer_needs_a_deliberate_second_tap(harness):
+    h = harness
+    start_game_by_touch(h, ["Ann", "Bob"], "Ann", companion_decks=("enigme",))
+    h.tap(tr(h, "space.enigme"))
+    riddle = h.app.controller.card_item()
+    shown = lambda: [w.text for w in h.widgets(h.screen) if hasattr(w, "text")]
+    answer = tr(h, "enigme.answer", answer=riddle.answer)
+    h.tap(tr(h, "enigme.reveal"))
+    assert answer not in shown()
+    h.tap(tr(h, "enigme.reveal_sure"))
+    assert answer in shown()
+
+
+def test_language_switches_while_the_app_runs(harness):
+    h = harness
+    h.app.go("home")
+    h.pump()
+    h.tap(tr(h, "home.language"))
+    assert h.app.controller.tr.language == "en"
+    assert h.button("New game")
+    assert "language = \"en\"" in (h.tmp / "settings.toml").read_text()
+    h.tap("Français")
+    assert h.button("Nouvelle partie")
+
+
+def test_a_failing_screen_shows_the_error_screen_and_the_app_goes_on(harness, monkeypatch):
+    h = harness
+    start_game_by_touch(h, ["Ann", "Bob"], "Ann")
+    from companion.app.screens.turn import TurnScreen
+
+    monkeypatch.setattr(TurnScreen, "body", lambda self: 1 / 0)
+    h.app.sm.get_screen("turn").rebuild()
+    h.settle(frames=4)
+    assert h.app.sm.current == "error"
+    monkeypatch.undo()
+    h.tap(tr(h, "error.back"))
+    assert h.app.sm.current == "home"
+    h.tap(tr(h, "home.continue"))
+    assert h.app.sm.current == "turn"
+
+
+def test_keyboard_shortcuts_land_on_spaces(harness):
+    from kivy.core.window import Window
+
+    h = harness
+    start_game_by_touch(h, ["Ann", "Bob"], "Ann")
+    Window.dispatch("on_key_down", 100, 0, "d", [])  # d: Door
+    h.pump()
+    assert h.app.controller.view["current"] == "Bob"
+    Window.dispatch("on_key_down", 122, 0, "z", ["ctrl"])
+    h.pump()
+    assert h.app.controller.view["current"] == "Ann"

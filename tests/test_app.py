@@ -209,3 +209,17 @@ def test_keyboard_shortcuts_land_on_spaces(harness):
     Window.dispatch("on_key_down", 122, 0, "z", ["ctrl"])
     h.pump()
     assert h.app.controller.view["current"] == "Ann"
+
+
+def test_overflow_check_finds_text_that_does_not_fit(harness):
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    label = Label(text="Une phrase beaucoup trop longue pour une si petite étiquette", size_hint=(None, None),
+                  size=(40, 12), pos=(0, 0))
+    Window.add_widget(label)
+    try:
+        harness.pump(2)
+        assert any(o["text"].startswith("Une phrase") for o in harness.overflowing_labels())
+    finally:
+        Window.remove_widget(label)

@@ -1,0 +1,47 @@
+"""The app as whole processes: killed and restarted, and every screen rendered by ``companion shots``."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+DRIVER = str(ROOT / "tests" / "app_driver.py")
+
+
+def test_app_killed_mid_turn_continues_on_the_same_turn(companion_env, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    first = subprocess.run([sys.executable, DRIVER, "play-and-die", str(db)], capture_output=True, text=True,
+                           env=companion_env, timeout=120)
+    assert first.returncode == -signal.SIGKILL, first.stderr[-2000:]
+    before = json.loads(first.stdout.strip().splitlines()[-1])
+    assert before["screen"] == "enigme" and before["card"]
+    second = subprocess.run([sys.executable, DRIVER, "continue", str(db)], capture_output=True, text=True,
+                            env=companion_env, timeout=120)
+    after = json.loads(second.stdout.strip().splitlines()[-1])
+    assert after["start"] == "home"
+    assert {k: after[k] for k in before} == before
+
+
+def test_shots_render_every_screen_at_every_profile_in_both_languages_without_overflow(companion_env, tmp_path):
+    out = tmp_path / "shots"
+    proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(out)], capture_output=True,
+                          text=True, env=companion_env, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    figures = json.loads(proc.stdout.strip().splitlines()[-1])
+    from companion.app.scenarios import SCENARIOS
+    from companion.app.theme import PROFILES
+
+    expected = {f"{s}-{p}-{lang}.png" for s in SCENARIOS for p in PROFILES for lang in ("fr", "en")}
+    assert {f.name for f in out.iterdir()} == expected
+    assert figures == {"shots": len(expected), "overflows": 0, "out": str(out)}
+    assert all(f.stat().st_size > 5000 for f in out.iterdir())  # real pictures, not empty frames
+
+
+def test_shots_report_unknown_profile(companion_env, tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(tmp_path), "--profiles", "640x480"],
+                          capture_output=True, text=True, env=companion_env, timeout=60)
+    assert proc.returncode == 2 and "unknown profile '640x480'" in proc.stderr

@@ -1,0 +1,127 @@
+"""The app's parts that need no screen: controller, catalog, settings, hourglass."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.controller import DECK_KINDS, Controller, PlayerSetup
+from companion.app.hourglass import Hourglass
+from companion.app.i18n import CATALOG, LANGUAGES, Translator, placeholders
+from companion.app.settings import Settings, SettingsError, load_settings, save_settings
+from companion.content import load_library
+from companion.session import GameSession
+from companion.store import GameLog
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library()
+
+
+def controller(library, decks="companion", language="fr") -> Controller:
+    c = Controller(GameSession(GameLog(":memory:")), Settings(language=language), library, Translator(language))
+    c.new_game([PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red",
+               {d: decks for d in DECK_KINDS}, seed=11)
+    return c
+
+
+def test_every_string_exists_in_both_languages_with_the_same_placeholders():
+    for key, entry in CATALOG.items():
+        assert set(entry) == set(LANGUAGES), key
+        assert placeholders(entry["fr"]) == placeholders(entry["en"]), key
+
+
+def test_french_typography_keeps_punctuation_with_its_word():
+    assert Translator("fr")("propose.title", player="Zoé") == "Zoé, ton mot-code\u00a0?"
+
+
+def test_companion_deck_draws_a_card_recorded_in_the_log(library):
+    c = controller(library)
+    c.send({"cmd": "land", "space": "enigme"})
+    card = c.view["card"]
+    assert card["deck"] == "enigme"
+    assert c.session.commands[-1] == {"cmd": "card", "deck": "enigme", "card": card["id"]}
+    assert c.card_item().id == card["id"] and c.card_item().text
+
+
+def test_resumed_game_shows_the_same_card(library, tmp_path):
+    db = tmp_path / "g.sqlite3"
+    c = Controller(GameSession(GameLog(db)), Settings(), library)
+    c.new_game([PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red", {"force": "companion"})
+    c.send({"cmd": "land", "space": "force"})
+    shown = c.card_item()
+    c.session.log.close()
+    again = Controller(GameSession(GameLog(db)), Settings(), library)
+    assert again.card_item() == shown and again.deck_source("force") == "companion"
+
+
+def test_companion_cards_do_not_repeat_within_a_game(library):
+    c = controller(library)
+    seen = []
+    for _ in range(12):
+        c.send({"cmd": "land", "space": "force"})
+        seen.append(c.view["card"]["id"])
+        c.send({"cmd": "result", "success": False})
+    assert len(set(seen)) == len(seen)
+
+
+def test_physical_deck_draws_no_card(library):
+    c = controller(library, decks="physical")
+    c.send({"cmd": "land", "space": "concentration"})
+    assert c.view["card"] is None and c.card_item() is None and not c.deck_exhausted()
+
+
+def test_exhausted_companion_deck_says_so(library):
+    c = controller(library)
+    total = len(library.items("force", "fr"))
+    for _ in range(total):
+        c.send({"cmd": "land", "space": "force"})
+        c.send({"cmd": "result", "success": False})
+    c.send({"cmd": "land", "space": "force"})
+    assert c.view["card"] is None and c.deck_exhausted()
+
+
+def test_undo_label_names_the_last_thing_done_not_the_card(library):
+    c = controller(library, language="en")
+    assert c.undo_label() is None
+    c.send({"cmd": "land", "space": "duel"})
+    c.send({"cmd": "opponent", "player": "Bob"})
+    assert c.undo_label() == "Undo: opponent Bob"
+    c.undo()
+    assert c.view["phase"] == "duel_opponent" and c.view["card"] is None
+
+
+def test_colours_chosen_at_the_table_are_kept_with_the_game(library):
+    c = controller(library)
+    assert c.colour_of("Ann") == "orange" and c.colour_of("Bob") == "sky"
+
+
+def test_settings_round_trip_and_bad_values_name_the_key(tmp_path):
+    path = tmp_path / "settings.toml"
+    save_settings(Settings().changed(language="en", hourglass_seconds=45), path)
+    assert load_settings(path) == Settings(language="en", hourglass_seconds=45)
+    path.write_text('volume = 300\n')
+    with pytest.raises(SettingsError, match="volume"):
+        load_settings(path)
+    path.write_text('colour = "red"\n')
+    with pytest.raises(SettingsError, match="unknown setting 'colour'"):
+        load_settings(path)
+    path.write_text('language = \n')
+    with pytest.raises(SettingsError, match=str(path)):
+        load_settings(path)
+
+
+def test_hourglass_ends_at_start_plus_duration_and_pause_keeps_the_time_left():
+    now = [100.0]
+    hg = Hourglass(30, clock=lambda: now[0])
+    hg.start()
+    now[0] = 110.0
+    assert hg.remaining() == 20.0
+    hg.pause()
+    now[0] = 500.0
+    assert hg.remaining() == 20.0
+    hg.start()
+    now[0] = 519.0
+    assert hg.remaining() == 1.0 and not hg.is_up
+    now[0] = 520.0
+    assert hg.is_up and hg.fraction_left() == 0.0

@@ -291,6 +291,10 @@ class BuzzerDuel:
         return self._mode
 
     @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
     def view(self) -> DuelView:
         with self._lock:
             verdict = self._arbiter.verdict(self._clock()) if self._arbiter is not None else None

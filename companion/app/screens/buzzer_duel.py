@@ -1,0 +1,282 @@
+"""The buzzer duel panel that the Duel screen embeds while it waits for the winner.
+
+Thin on purpose: the duel itself (arming, "Top !", the verdict, the LEDs) is a
+:class:`~companion.devices.buzzers.BuzzerDuel`; this widget only draws its view and forwards taps and keys.
+Presses arrive on hardware threads; the duel posts its changes here through Kivy's clock.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.app import theme
+from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
+from companion.devices.buzzers import MODES, BuzzerConfig, BuzzerDuel, BuzzerHardware, DuelRecord, DuelView
+from companion.devices.buzzers.arbiter import (
+    AGAIN, FALSE_START, IGNORED, LOCKED_OUT, OUT, STUCK, TIE, VALID, VOID, WON, PressLine,
+)
+
+if TYPE_CHECKING:
+    from companion.app.screens.base import BaseScreen
+
+MAX_LINES = 7
+
+CATALOG: dict[str, dict[str, str]] = {
+    "buzz.mode.card": {"fr": "Carte", "en": "Card"},
+    "buzz.mode.reflex": {"fr": "Réflexe", "en": "Reflex"},
+    "buzz.mode.question": {"fr": "Question", "en": "Question"},
+    "buzz.mode.time": {"fr": "10 secondes", "en": "10 seconds"},
+    "buzz.choose": {"fr": "Duel aux buzzers : choisissez l'épreuve", "en": "Buzzer duel: choose the contest"},
+    "buzz.card": {"fr": "Faites le duel de la carte : le premier qui a fini frappe son buzzer !",
+                  "en": "Play the card's duel: the first to finish slams their buzzer!"},
+    "buzz.attention": {"fr": "Attention…", "en": "Attention…"},
+    "buzz.top": {"fr": "Top !", "en": "Top!"},
+    "buzz.question": {"fr": "Le premier qui buzze répond", "en": "First to buzz answers"},
+    "buzz.time": {"fr": "Top ! Buzzez quand {s} secondes sont passées", "en": "Top! Buzz when you think {s} seconds have passed"},
+    "buzz.wins": {"fr": "{player} gagne !", "en": "{player} wins!"},
+    "buzz.wins_false_start": {"fr": "Faux départ de {loser} : {player} gagne !",
+                              "en": "{loser} false-started: {player} wins!"},
+    "buzz.tie": {"fr": "Égalité entre {players} : on recommence", "en": "A tie between {players}: run it again"},
+    "buzz.void": {"fr": "Personne ne peut gagner : on recommence", "en": "Nobody can win: run it again"},
+    "buzz.answers": {"fr": "{player} répond", "en": "{player} answers"},
+    "buzz.nobody_left": {"fr": "Plus personne pour répondre", "en": "Nobody left to answer"},
+    "buzz.release": {"fr": "{player} : relâchez votre buzzer !", "en": "{player}: let go of your buzzer!"},
+    "buzz.revised": {"fr": "Corrigé : une pression plus ancienne est arrivée en retard",
+                     "en": "Corrected: an earlier press was reported late"},
+    "buzz.validate": {"fr": "Valider : {player}", "en": "Confirm: {player}"},
+    "buzz.correct": {"fr": "Juste : {player}", "en": "Right: {player}"},
+    "buzz.wrong": {"fr": "Faux : au suivant", "en": "Wrong: next one"},
+    "buzz.rerun": {"fr": "Recommencer", "en": "Run again"},
+    "buzz.line.valid": {"fr": "{rank}. {player}  {gap}", "en": "{rank}. {player}  {gap}"},
+    "buzz.line.time": {"fr": "{rank}. {player}  {time} s ({error} ms)", "en": "{rank}. {player}  {time} s ({error} ms)"},
+    "buzz.line.false_start": {"fr": "{player} : faux départ", "en": "{player}: false start"},
+    "buzz.line.locked_out": {"fr": "{player} : pénalité, ignoré", "en": "{player}: locked out, ignored"},
+    "buzz.line.stuck": {"fr": "{player} : buzzer bloqué, ignoré", "en": "{player}: stuck buzzer, ignored"},
+    "buzz.line.ignored": {"fr": "{player} : pas dans ce duel, ignoré", "en": "{player}: not in this duel, ignored"},
+    "buzz.line.out": {"fr": "{player} : éliminé, ignoré", "en": "{player}: out, ignored"},
+    "buzz.line.wrong": {"fr": "{rank}. {player}  {gap}  ✗", "en": "{rank}. {player}  {gap}  ✗"},
+}
+
+
+def translate(language: str, key: str, **values: Any) -> str:
+    """A string of this panel's catalog in ``language`` (French when the language is unknown)."""
+    entry = CATALOG[key]
+    return entry.get(language, entry["fr"]).format(**values)
+
+
+def kivy_schedule(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
+    event = Clock.schedule_once(lambda _dt: fn(), delay)
+    return event.cancel
+
+
+def kivy_post(fn: Callable[[], None]) -> None:
+    """Run ``fn`` on the UI thread: hardware threads never touch widgets."""
+    Clock.schedule_once(lambda _dt: fn(), 0)
+
+
+def duel_key(view: dict[str, Any]) -> tuple:
+    """What identifies one duel of the game: a new turn or other duellists is a new duel."""
+    return (view.get("game_id"), view.get("turns"), view.get("current"), view.get("opponent"))
+
+
+def hardware_for(app: Any) -> BuzzerHardware:
+    """The app's buzzers (``app.buzzer_hardware``); keyboard stand-ins are opened when it has none."""
+    hardware = getattr(app, "buzzer_hardware", None)
+    if hardware is None:
+        hardware = BuzzerHardware.open(BuzzerConfig())
+        app.buzzer_hardware = hardware
+    return hardware
+
+
+def duel_for(screen: "BaseScreen", on_winner: Callable[[str, DuelRecord], None] | None = None) -> BuzzerDuel:
+    """This turn's duel, kept on the screen so that a rebuild (language, rotation) does not lose it."""
+    view = screen.app.controller.view
+    key = duel_key(view)
+    kept = getattr(screen, "buzzer_duel", None)
+    if kept is not None and kept[0] == key and not kept[1].closed:
+        return kept[1]
+    if kept is not None:
+        kept[1].close()
+    hardware = hardware_for(screen.app)
+    seats = [p["name"] for p in view["players"]]
+
+    def deliver(winner: str, record: DuelRecord) -> None:
+        duel.close()
+        (on_winner or (lambda w, _r: screen.app.send({"cmd": "result", "winner": w})))(winner, record)
+
+    duel = BuzzerDuel(seats, (view["current"], view["opponent"]), config=hardware.config,
+                      sources=hardware.sources, leds=hardware.leds, seed=f"{view.get('seed')}:{view.get('turns')}",
+                      schedule=kivy_schedule, post=kivy_post, on_winner=deliver)
+    screen.buzzer_duel = (key, duel)
+    return duel
+
+
+class BuzzerDuelPanel(Panel):
+    """Mode choice, "Attention… Top !", the press order with gaps, false starts, ties, answers.
+
+    ``BuzzerDuelPanel(screen)`` in the Duel screen's ``duel_result`` phase: the confirmed winner is sent
+    to the engine as ``{"cmd": "result", "winner": name}`` unless ``on_winner(name, record)`` is given.
+    """
+
+    def __init__(self, screen: "BaseScreen", *, duel: BuzzerDuel | None = None,
+                 on_winner: Callable[[str, DuelRecord], None] | None = None, **kw: Any) -> None:
+        kw.setdefault("orientation", "vertical")
+        kw.setdefault("padding", Scale.px(6))
+        kw.setdefault("spacing", Scale.px(4))
+        super().__init__(**kw)
+        self.screen = screen
+        self.duel = duel or duel_for(screen, on_winner)
+        self.keyboard = next((s for s in self.duel.sources if hasattr(s, "key_down")), None)
+        self.duel.on_change = self._changed
+        self._bound = False
+        self.bind(parent=self._on_parent)
+        self.show(self.duel.view)
+
+    # --- strings -------------------------------------------------------------------------------------
+
+    @property
+    def language(self) -> str:
+        return self.screen.app.controller.tr.language
+
+    def tr(self, key: str, **values: Any) -> str:
+        return translate(self.language, key, **values)
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def _changed(self, view: DuelView) -> None:
+        self.show(view)
+
+    def show(self, view: DuelView) -> None:
+        """Draw the duel as ``view`` says (called on the UI thread)."""
+        self.clear_widgets()
+        self.add_widget(self._modes(view))
+        headline, colour = self.headline(view)
+        self.add_widget(FitLabel(text=headline, base_font=26, bold=True, color=colour, size_hint_y=0.32))
+        notes = self.notes(view)
+        if notes:
+            self.add_widget(FitLabel(text="\n".join(notes), base_font=16, color=theme.DANGER, size_hint_y=0.14))
+        lines = BoxLayout(orientation="vertical", size_hint_y=0.4)
+        for text in self.lines(view)[-MAX_LINES:]:
+            lines.add_widget(FitLabel(text=text, base_font=17, wrap=False))
+        self.add_widget(lines)
+        actions = self.actions(view)
+        if actions:
+            row = GridLayout(cols=len(actions), spacing=Scale.px(6), size_hint_y=None, height=touch_height())
+            for text, colour, callback in actions:
+                b = BigButton(text=text, bg=colour, base_font=20)
+                b.bind(on_release=lambda _b, cb=callback: cb())
+                row.add_widget(b)
+            self.add_widget(row)
+
+    def _modes(self, view: DuelView):
+        row = GridLayout(cols=len(MODES), spacing=Scale.px(4), size_hint_y=None, height=touch_height())
+        for mode in MODES:
+            b = BigButton(text=self.tr("buzz.mode." + mode), base_font=18,
+                          bg=theme.GOLD if view.mode == mode else theme.STONE)
+            b.bind(on_release=lambda _b, m=mode: self.duel.start(m))
+            row.add_widget(b)
+        return row
+
+    def headline(self, view: DuelView) -> tuple[str, Any]:
+        v = view.verdict
+        if v is None:
+            return self.tr("buzz.choose"), theme.TEXT
+        if view.phase == "attention":
+            return self.tr("buzz.attention"), theme.GOLD
+        if v.status == TIE:
+            return self.tr("buzz.tie", players=" / ".join(v.tied)), theme.GOLD
+        if v.status == VOID:
+            return self.tr("buzz.void"), theme.DANGER
+        if view.mode == "question" and v.status == WON:
+            if v.answerer is None:
+                return self.tr("buzz.nobody_left"), theme.DANGER
+            return self.tr("buzz.answers", player=v.answerer), theme.GOLD
+        if v.status == WON:
+            if v.reason == "false_start":
+                loser = next(p for p in view.duellists if p != v.winner)
+                return self.tr("buzz.wins_false_start", loser=loser, player=v.winner), theme.GOLD
+            return self.tr("buzz.wins", player=v.winner), theme.GOLD
+        if view.mode == "card":
+            return self.tr("buzz.card"), theme.TEXT
+        if view.mode == "question":
+            return self.tr("buzz.question"), theme.TEXT
+        if view.mode == "time":
+            return self.tr("buzz.time", s=f"{self.duel.config.time_target_s:g}"), theme.GOLD
+        return self.tr("buzz.top"), theme.OK
+
+    def notes(self, view: DuelView) -> list[str]:
+        v = view.verdict
+        if v is None:
+            return []
+        notes = [self.tr("buzz.release", player=p) for p in v.stuck]
+        if view.revised:
+            notes.append(self.tr("buzz.revised"))
+        return notes
+
+    def lines(self, view: DuelView) -> list[str]:
+        """The presses in time order: ranks with gaps to the first (0.1 ms), then what was ignored and why."""
+        v = view.verdict
+        if v is None:
+            return []
+        if view.dark and v.status not in (WON, TIE, VOID):
+            return [self.tr("buzz.line." + line.kind, player=line.player) for line in v.lines
+                    if line.kind not in (VALID, AGAIN)]  # nobody learns the others' times before the end
+        out = []
+        for line in v.lines:
+            if line.kind == AGAIN:
+                continue
+            if line.kind == VALID and line.rank is not None:
+                out.append(self._ranked(view, line, v.wrong))
+            elif line.kind in (FALSE_START, LOCKED_OUT, STUCK, IGNORED, OUT):
+                out.append(self.tr("buzz.line." + line.kind, player=line.player))
+        return out
+
+    def _ranked(self, view: DuelView, line: PressLine, wrong: tuple[str, ...]) -> str:
+        gap = "0.0 ms" if line.gap_ms == 0 else f"+{line.gap_ms:.1f} ms"
+        if line.error_ms is not None:  # time-sense duel: when they pressed after "Top !", and how far off
+            pressed_after = self.duel.config.time_target_s + line.error_ms / 1000
+            return self.tr("buzz.line.time", rank=line.rank, player=line.player, time=f"{pressed_after:.3f}",
+                           error=f"{line.error_ms:+.1f}")
+        key = "buzz.line.wrong" if line.player in wrong else "buzz.line.valid"
+        return self.tr(key, rank=line.rank, player=line.player, gap=gap)
+
+    def actions(self, view: DuelView) -> list[tuple[str, Any, Callable[[], None]]]:
+        v = view.verdict
+        if v is None:
+            return []
+        rerun = (self.tr("buzz.rerun"), theme.SEA_LIGHT, self.duel.rerun)
+        if view.mode == "question" and v.status == WON and v.answerer is not None:
+            return [(self.tr("buzz.correct", player=v.answerer), theme.OK, self.duel.correct_answer),
+                    (self.tr("buzz.wrong"), theme.DANGER, self.duel.wrong_answer), rerun]
+        if view.mode != "question" and v.status == WON:
+            return [(self.tr("buzz.validate", player=v.winner), theme.OK, self.duel.confirm), rerun]
+        return [rerun]
+
+    # --- keyboard stand-ins --------------------------------------------------------------------------
+
+    def _on_parent(self, _widget, parent) -> None:
+        if parent is not None and not self._bound:
+            # Bound after the app's own handler, so called before it: a buzzer key does not also send a result.
+            Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
+            self._bound = True
+        elif parent is None and self._bound:
+            Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
+            self._bound = False
+            view = self.screen.app.controller.view
+            if view.get("phase") != "duel_result" or duel_key(view) != getattr(self.screen, "buzzer_duel", (None,))[0]:
+                self.duel.close()  # the duel is over (result sent, undo): free the buzzers and LEDs
+
+    def _key_down(self, _window, key, _scancode=None, codepoint=None, modifiers=()) -> bool:
+        if self.keyboard is None or self.duel.mode is None or "ctrl" in (modifiers or ()):
+            return False
+        return self.keyboard.key_down(key) or bool(codepoint and self.keyboard.key_down(codepoint))
+
+    def _key_up(self, _window, key, _scancode=None) -> bool:
+        if self.keyboard is None or self.duel.mode is None:
+            return False
+        return self.keyboard.key_up(key)

@@ -223,3 +223,33 @@ def test_overflow_check_finds_text_that_does_not_fit(harness):
         assert any(o["text"].startswith("Une phrase") for o in harness.overflowing_labels())
     finally:
         Window.remove_widget(label)
+
+
+def test_hourglass_starts_pauses_and_tells_when_time_is_up(harness):
+    import time as _time
+
+    h = harness
+    h.app.change_settings(hourglass_seconds=5)
+    try:
+        start_game_by_touch(h, ["Ann", "Bob"], "Ann")
+        h.tap(tr(h, "space.force"))
+        assert h.app.ring.remaining() == 5.0  # full and waiting
+        ups = []
+        h.app.hourglass_listeners.append(lambda: ups.append(True))
+        h.tap(tr(h, "hourglass.start"))
+        h.settle(0.3)
+        assert 0 < h.app.ring.remaining() < 5.0
+        h.tap(tr(h, "hourglass.pause"))
+        left = h.app.ring.remaining()
+        h.settle(0.3)
+        assert h.app.ring.remaining() == left
+        h.tap(tr(h, "hourglass.resume"))
+        end = _time.monotonic() + 10
+        while not ups and _time.monotonic() < end:
+            h.pump(1)
+        assert ups == [True]
+        h.settle(frames=3)
+        assert tr(h, "hourglass.up") in [w.text for w in h.widgets(h.screen) if hasattr(w, "text")]
+    finally:
+        h.app.hourglass_listeners.clear()
+        h.app.change_settings(hourglass_seconds=30)

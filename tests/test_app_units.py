@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from companion.app.controller import DECK_KINDS, Controller, PlayerSetup
-from companion.app.hourglass import Hourglass
 from companion.app.i18n import CATALOG, LANGUAGES, Translator, placeholders
 from companion.app.settings import Settings, SettingsError, load_settings, save_settings
 from companion.content import load_library
@@ -109,19 +108,3 @@ def test_settings_round_trip_and_bad_values_name_the_key(tmp_path):
     path.write_text('language = \n')
     with pytest.raises(SettingsError, match=str(path)):
         load_settings(path)
-
-
-def test_hourglass_ends_at_start_plus_duration_and_pause_keeps_the_time_left():
-    now = [100.0]
-    hg = Hourglass(30, clock=lambda: now[0])
-    hg.start()
-    now[0] = 110.0
-    assert hg.remaining() == 20.0
-    hg.pause()
-    now[0] = 500.0
-    assert hg.remaining() == 20.0
-    hg.start()
-    now[0] = 519.0
-    assert hg.remaining() == 1.0 and not hg.is_up
-    now[0] = 520.0
-    assert hg.is_up and hg.fraction_left() == 0.0

@@ -20,7 +20,6 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
 from companion.app.controller import Controller
-from companion.app.hourglass import Hourglass
 from companion.app.i18n import LANGUAGES
 from companion.app.screens.endgame import MomentScreen, PodiumScreen, ProposalScreen, TreasureScreen
 from companion.app.screens.home import ErrorScreen, HistoryScreen, HomeScreen, SettingsScreen
@@ -28,7 +27,8 @@ from companion.app.screens.newgame import DiceScreen, NewGameScreen
 from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
 from companion.app.settings import Settings, save_settings
 from companion.app.theme import SPACE_KEYS
-from companion.app.controls import BigButton, FitLabel, Scale, touch_height
+from companion.app.controls import BigButton, FitLabel, Scale, colour_rgba, touch_height
+from companion.devices.ring import Ring, RingConfig
 
 log = logging.getLogger(__name__)
 
@@ -85,16 +85,19 @@ class CompanionApp(App):
     title = "Fort Boyard"
 
     def __init__(self, controller: Controller, settings_path: Path | None = None, library: Any = None,
-                 notices: list[str] | None = None, **kw: Any) -> None:
+                 notices: list[str] | None = None, ring: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.controller = controller
         self.settings_path = settings_path
         self.library = library
         self.notices = list(notices or [])
         self.sm: ScreenManager | None = None
-        self.hourglass = Hourglass(controller.settings.hourglass_seconds)
+        # The hourglass lives in the ring (LEDs, or drawn on screen when there are none); its "time up"
+        # comes from the ring's thread and is posted to the UI thread.
+        self.ring = ring if ring is not None else Ring(RingConfig(), when_time_up=self._post_time_up)
+        if ring is not None:
+            ring.when_time_up = self._post_time_up
         self.hourglass_listeners: list[Callable[[], None]] = []
-        self._hourglass_reported = False
         self._toast: Label | None = None
 
     @property
@@ -114,6 +117,9 @@ class CompanionApp(App):
         Window.bind(on_key_down=self._on_key, on_resize=lambda *_: self._resize(rebuild=True))
         ExceptionManager.add_handler(_SafetyNet(self))
         return self.sm
+
+    def on_stop(self) -> None:
+        self.ring.close()
 
     def _resize(self, rebuild: bool = False) -> None:
         Scale.factor = min(Window.width, Window.height) / 480
@@ -140,7 +146,7 @@ class CompanionApp(App):
         if not answer["ok"]:
             self.toast(self.controller.tr("common.refused", message=answer["error"]["message"]))
             return answer
-        self._new_hourglass_if_needed(before, answer["state"])
+        self._ring_follows(before, answer)
         types = [e["type"] for e in answer["events"]]
         if "round_ended" in types and "game_over" not in types:
             moment = self.sm.get_screen("moment")
@@ -152,7 +158,7 @@ class CompanionApp(App):
 
     def after_new_game(self, answer: dict) -> None:
         rolls = [e["rolls"] for e in answer["events"] if e["type"] == "dice_rolled"]
-        self._new_hourglass_if_needed({}, answer["state"])
+        self._ring_follows({}, answer)
         if rolls:
             dice = self.sm.get_screen("dice")
             dice.rolls, dice.first = rolls, answer["state"]["first"]
@@ -220,8 +226,6 @@ class CompanionApp(App):
             save_settings(self.settings, self.settings_path)
         if "language" in changes:
             self.controller.tr.set_language(self.settings.language)
-        if "hourglass_seconds" in changes and not self.hourglass.running:
-            self.hourglass = Hourglass(self.settings.hourglass_seconds)
         self.current_screen().rebuild()
 
     def set_language(self, language: str) -> None:
@@ -231,22 +235,44 @@ class CompanionApp(App):
         i = LANGUAGES.index(self.settings.language)
         self.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
 
-    # --- the hourglass -------------------------------------------------------------------------------
+    # --- the hourglass and the ring ------------------------------------------------------------------
 
-    def _new_hourglass_if_needed(self, before: dict, after: dict) -> None:
+    def _ring_follows(self, before: dict, answer: dict) -> None:
+        """The ring shows what just happened: a full hourglass waiting for a timed challenge, the duel
+        winner's colour, a key won, the lighthouse sweep between turns."""
+        after = answer["state"]
+        types = {e["type"]: e for e in answer["events"]}
         entering = after["phase"] in TIMED_PHASES and (
             before.get("phase") != after["phase"] or before.get("turns") != after.get("turns")
         )
-        if entering or after["phase"] not in TIMED_PHASES:
-            if not self.hourglass.running or after["phase"] not in TIMED_PHASES:
-                self.hourglass = Hourglass(self.settings.hourglass_seconds)
-                self._hourglass_reported = False
+        if entering:
+            # Full and waiting: turned over when the table is ready (start / pause on screen).
+            self.ring.hourglass(self.settings.hourglass_seconds, paused=True)
+        elif "duel_result" in types:
+            self.ring.winner(colour_rgba_255(self.controller.colour_of(types["duel_result"]["winner"])))
+        elif "key_won" in types:
+            self.ring.key_won()
+        elif after["phase"] not in TIMED_PHASES:
+            self.ring.idle()
+
+    def toggle_hourglass(self) -> None:
+        """Start, pause or resume the hourglass; once it has run out, turn it over again."""
+        left = self.ring.remaining()
+        effect = self.ring.effect
+        if left is None or left <= 0:
+            self.ring.hourglass(self.settings.hourglass_seconds)
+        elif getattr(effect, "paused", False):
+            self.ring.resume()
+        else:
+            self.ring.pause()
+
+    def _post_time_up(self, _event: Any) -> None:
+        Clock.schedule_once(lambda *_: self.hourglass_up(), 0)
 
     def hourglass_up(self) -> None:
-        """Time is up: told once to everything that reacts (sound, ring)."""
-        if self._hourglass_reported:
-            return
-        self._hourglass_reported = True
+        """Time is up (once per hourglass): everything that reacts (sound, screen) is told."""
+        if self.sm is not None and self.sm.current in ("challenge", "duel", "enigme"):
+            self.current_screen().rebuild()
         for listener in list(self.hourglass_listeners):
             listener()
 
@@ -266,10 +292,7 @@ class CompanionApp(App):
                     self.send({"cmd": "land", "space": space})
                     return True
         if codepoint == " " and self.sm.current in ("challenge", "duel", "enigme") and v["phase"] in TIMED_PHASES:
-            if self.hourglass.running:
-                self.hourglass.pause()
-            else:
-                self.hourglass.start()
+            self.toggle_hourglass()
             return True
         if codepoint and codepoint in "123456" and v["phase"] == "duel_result":
             i = int(codepoint) - 1
@@ -277,3 +300,8 @@ class CompanionApp(App):
                 self.send({"cmd": "result", "winner": v["players"][i]["name"]})
                 return True
         return False
+
+
+def colour_rgba_255(name: str) -> tuple[int, int, int]:
+    r, g, b, _ = colour_rgba(name)
+    return (round(r * 255), round(g * 255), round(b * 255))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.app.controller import DECK_KINDS, PlayerSetup
-from companion.app.hourglass import Hourglass
 from companion.app.theme import PLAYER_COLOURS
 from companion.session import GameSession
 from companion.store import GameLog
@@ -56,11 +55,9 @@ def to_round_3(app) -> None:
     play(app, *win())
 
 
-def frozen_hourglass(app, left: float = 12.0) -> None:
-    """An hourglass stopped at ``left`` seconds, so that screenshots are the same every time."""
-    hg = Hourglass(app.settings.hourglass_seconds, clock=lambda: 0.0)
-    hg._left = left
-    app.hourglass = hg
+def frozen_hourglass(app) -> None:
+    """A full hourglass waiting to be started, so that screenshots are the same every time."""
+    app.ring.hourglass(app.settings.hourglass_seconds, paused=True)
 
 
 def _screen(name: str, setup: Callable[[object], None]) -> Callable[[object], str]:

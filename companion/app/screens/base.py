@@ -7,14 +7,13 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.hourglass import Hourglass
+from companion.app.widgets.ring import RingWidget
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
 
 if TYPE_CHECKING:
@@ -130,58 +129,41 @@ class PlayerChip(Panel):
 
 
 class HourglassView(BoxLayout):
-    """The hourglass drawn as a ring that drains, with start / pause. Time comes from :class:`Hourglass`."""
+    """The hourglass: the ring (the LED ring's own picture, drawn on screen), the seconds left, and
+    start / pause. Time comes from the ring's hourglass on the monotonic clock."""
 
     def __init__(self, screen: BaseScreen, **kw):
         super().__init__(orientation="horizontal", spacing=Scale.px(8), **kw)
         self.screen = screen
-        self.hourglass = screen.app.hourglass
-        self.ring = Widget()
-        with self.ring.canvas:
-            self._bg = Color(*theme.SEA_LIGHT)
-            self._disc = Ellipse()
-            self._fg = Color(*theme.GOLD)
-            self._arc = Line(width=Scale.px(7), cap="round")
-        self.ring.bind(pos=self._draw, size=self._draw)
+        self.ring = RingWidget(source=screen.app.ring)
         self.add_widget(self.ring)
         right = BoxLayout(orientation="vertical", spacing=Scale.px(6))
         self.time_label = FitLabel(text="", base_font=30, bold=True, color=theme.GOLD)
         right.add_widget(self.time_label)
         self.toggle = BigButton(text="", bg=theme.GOLD, base_font=22)
-        self.toggle.bind(on_release=lambda *_: self.press())
+        self.toggle.bind(on_release=lambda *_: (screen.app.toggle_hourglass(), self._update()))
         right.add_widget(self.toggle)
         self.add_widget(right)
-        self._tick = Clock.schedule_interval(self._draw, 1 / 30)
-        self._draw()
-
-    def press(self) -> None:
-        hg = self.hourglass
-        if hg.is_up:
-            hg.reset()
-        if hg.running:
-            hg.pause()
-        else:
-            hg.start()
-        self._draw()
+        self._tick = Clock.schedule_interval(self._update, 1 / 10)
+        self._update()
 
     def on_parent(self, *_):
-        if self.parent is None and self._tick:
+        if self.parent is None:
             self._tick.cancel()
+            self.ring.stop()
 
-    def _draw(self, *_):
-        hg = self.hourglass
-        left = hg.remaining()
-        frac = hg.fraction_left()
-        d = min(self.ring.width, self.ring.height) * 0.9
-        cx, cy = self.ring.center
-        self._disc.pos, self._disc.size = (cx - d / 2, cy - d / 2), (d, d)
-        r = d / 2 - Scale.px(8)
-        self._fg.rgba = theme.GOLD if frac > 5 / hg.duration else theme.DANGER
-        self._arc.circle = (cx, cy, max(r, 1), 0, 360 * frac)
-        if hg.is_up:
+    def _update(self, *_):
+        ring = self.screen.app.ring
+        left = ring.remaining()
+        paused = getattr(ring.effect, "paused", False)
+        if left is None:
+            self.time_label.text = ""
+            key = "hourglass.start"
+        elif left <= 0:
             self.time_label.text = self.screen.tr("hourglass.up")
-            self.screen.app.hourglass_up()
+            key = "hourglass.start"
         else:
             self.time_label.text = f"{math.ceil(left)} s"
-        key = "hourglass.pause" if hg.running else ("hourglass.resume" if 0 < left < hg.duration else "hourglass.start")
+            duration = getattr(ring.effect, "duration", left)
+            key = "hourglass.pause" if not paused else ("hourglass.start" if left >= duration else "hourglass.resume")
         self.toggle.text = self.screen.tr(key)

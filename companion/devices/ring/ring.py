@@ -94,11 +94,15 @@ class Ring:
 
     # What the app calls.
 
-    def hourglass(self, duration: float = 30.0) -> Hourglass:
-        """Turn a full hourglass over now; it replaces whatever the ring showed."""
+    def hourglass(self, duration: float = 30.0, *, paused: bool = False) -> Hourglass:
+        """Turn a full hourglass over now (or show it full and ``paused``, waiting for ``resume``);
+        it replaces whatever the ring showed."""
         with self._cond:
             self._serial += 1
-            hourglass = Hourglass.start(time.monotonic(), duration, serial=self._serial)
+            now = time.monotonic()
+            hourglass = Hourglass.start(now, duration, serial=self._serial)
+            if paused:
+                hourglass = hourglass.pause(now)
         self._set(hourglass)
         return hourglass
 

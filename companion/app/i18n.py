@@ -107,7 +107,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "challenge.reader": {"fr": "{player} lit la carte.", "en": "{player} reads the card."},
     "challenge.rule": {"fr": "Réussite : {rule}", "en": "Success: {rule}"},
     "challenge.deck_empty": {"fr": "Plus de cartes du compagnon : utilisez celles du jeu.", "en": "No companion cards left: use the game's cards."},
-    "hourglass.start": {"fr": "Sablier", "en": "Hourglass"},
+    "hourglass.start": {"fr": "Lancer le sablier", "en": "Start the hourglass"},
     "hourglass.pause": {"fr": "Pause", "en": "Pause"},
     "hourglass.resume": {"fr": "Reprendre", "en": "Resume"},
     "hourglass.up": {"fr": "Temps écoulé !", "en": "Time is up!"},

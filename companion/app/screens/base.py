@@ -163,7 +163,7 @@ class HourglassView(BoxLayout):
             self.time_label.text = self.screen.tr("hourglass.up")
             key = "hourglass.start"
         else:
-            self.time_label.text = f"{math.ceil(left)} s"
+            self.time_label.text = f"{math.ceil(left - 1e-6)} s"  # float noise must not show 31 s
             duration = getattr(ring.effect, "duration", left)
             key = "hourglass.pause" if not paused else ("hourglass.start" if left >= duration else "hourglass.resume")
         self.toggle.text = self.screen.tr(key)

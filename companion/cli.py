@@ -14,6 +14,7 @@ _COMMAND_MODULES = (
     "companion.headless.cli",
     "companion.app.cli",
     "companion.content.cli",
+    "companion.sound.cli",
 )
 
 

@@ -1,0 +1,146 @@
+"""Sound commands: ``companion voices list|download``, ``companion say`` and ``companion sound``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    voices = subparsers.add_parser("voices", help="Piper voices: list the installed ones, download more")
+    vsub = voices.add_subparsers(dest="voices_command", metavar="ACTION")
+    vlist = vsub.add_parser("list", help="the installed voices (and, with --available, Piper's catalogue)")
+    vlist.add_argument("--available", action="store_true", help="also list the voices Piper offers (internet)")
+    vlist.set_defaults(func=run_voices_list)
+    vget = vsub.add_parser("download", help="fetch a Piper voice, e.g. fr_FR-siwis-medium")
+    vget.add_argument("name")
+    vget.add_argument("--dir", type=Path, help="folder to put it in (default: the user's voices folder)")
+    vget.add_argument("--force", action="store_true", help="download again even if it is there")
+    vget.set_defaults(func=run_voices_download)
+    voices.set_defaults(func=lambda args: _usage(voices))
+
+    say = subparsers.add_parser("say", help="speak a text in Père Fouras's voice (or write it to a WAV file)")
+    say.add_argument("text")
+    say.add_argument("--lang", choices=("fr", "en"), default="fr")
+    say.add_argument("--engine", choices=("piper", "espeak", "silent"), help="default: the best one available")
+    say.add_argument("--out", type=Path, help="write a WAV file instead of playing")
+    say.add_argument("--device", help="output device name (default: the system's default)")
+    say.add_argument("--no-cache", action="store_true", help="render again, do not use the speech cache")
+    say.set_defaults(func=run_say)
+
+    sound = subparsers.add_parser("sound", help="sound diagnostics: devices, a test cue, pre-render the deck")
+    ssub = sound.add_subparsers(dest="sound_command", metavar="ACTION")
+    check = ssub.add_parser("check", help="list the output devices, open one and play the gong")
+    check.add_argument("--device", help="output device name (default: the system's default)")
+    check.add_argument("--wait", type=float, default=0.0, help="seconds to keep retrying to open a device")
+    check.set_defaults(func=run_check)
+    pre = ssub.add_parser("prerender", help="render every riddle, challenge and line of a language now")
+    pre.add_argument("--lang", choices=("fr", "en"), default="fr")
+    pre.add_argument("--engine", choices=("piper", "espeak", "silent"))
+    pre.set_defaults(func=run_prerender)
+    sound.set_defaults(func=lambda args: _usage(sound))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def run_voices_list(args: argparse.Namespace) -> int:
+    from companion.sound.speech.voices import VoiceError, catalogue, installed_voices, voices_dirs
+
+    voices = installed_voices()
+    print("Installed Piper voices:" if voices else "No Piper voice installed (espeak-ng speaks instead).")
+    for v in voices:
+        print(f"  {v.name}  ({v.language}, {v.quality})  {v.model.parent}")
+    print("Voices folders: " + ", ".join(str(d) for d in voices_dirs()))
+    if args.available:
+        try:
+            names = catalogue()
+        except VoiceError as exc:
+            print(f"companion voices: {exc}", file=sys.stderr)
+            return 1
+        print("Available from Piper:")
+        for name in names:
+            print(f"  {name}")
+    return 0
+
+
+def run_voices_download(args: argparse.Namespace) -> int:
+    from companion.sound.speech.voices import VoiceError, download
+
+    try:
+        voice = download(args.name, args.dir, force=args.force)
+    except VoiceError as exc:
+        print(f"companion voices: {exc}", file=sys.stderr)
+        return 1
+    print(f"Installed {voice.name} ({voice.language}) in {voice.model.parent}")
+    return 0
+
+
+def _speech(engine: str | None, cache: bool = True):
+    from companion.sound.speech.cache import SpeechCache
+    from companion.sound.speech.speech import Speech
+
+    return Speech(cache=SpeechCache() if cache else None, engine=engine)
+
+
+def run_say(args: argparse.Namespace) -> int:
+    from companion.sound.clip import write_wav
+    from companion.sound.mixer import Mixer
+
+    speech = _speech(args.engine, cache=not args.no_cache)
+    choice = speech.choose(args.lang)
+    if args.engine and choice.engine.name != args.engine:
+        print(f"companion say: the {args.engine} engine cannot speak {args.lang}: "
+              + "; ".join(choice.passed_over), file=sys.stderr)
+        return 1
+    clip = speech.render(args.text, args.lang, strict=True)
+    if args.out:
+        write_wav(clip, args.out)
+        print(f"{args.out}: {clip.seconds:.2f} s by {choice.label}")
+        return 0
+    with Mixer(device=args.device) as mixer:
+        if not mixer.is_on:
+            print(f"companion say: {mixer.status().summary()}", file=sys.stderr)
+            return 1
+        mixer.play(clip, "voice").wait(clip.seconds + 5)
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from companion.sound.cues import CueBank
+    from companion.sound.mixer import Mixer
+
+    with Mixer(device=args.device, retry_interval=0.5) as mixer:
+        end = time.monotonic() + args.wait
+        while not mixer.is_on and time.monotonic() < end:
+            time.sleep(0.2)
+        print("Output devices:")
+        for d in mixer.devices():
+            print(f"  {d}")
+        status = mixer.status()
+        print(status.summary())
+        if not status.on:
+            return 1
+        gong = CueBank(mixer.rate).get("gong")
+        played = mixer.play(gong, "cues")
+        played.wait(gong.seconds + 5)
+        print(f"Played the gong: {mixer.bus.frames_out} frames out, peak {mixer.bus.peak:.2f}")
+    return 0
+
+
+def run_prerender(args: argparse.Namespace) -> int:
+    from companion.content import load_library
+    from companion.sound.speech.prerender import Prerenderer
+
+    speech = _speech(args.engine)
+    pre = Prerenderer(speech, load_library())
+    pre.start(args.lang)
+    while not pre.wait(1.0):
+        print(pre.progress().summary(), file=sys.stderr)
+    p = pre.progress()
+    print(p.summary() + (f", {p.failed} failed: {p.error}" if p.failed else ""))
+    return 1 if p.failed else 0

@@ -249,7 +249,7 @@ class BuzzerDuelPanel(Panel):
         v = view.verdict
         if v is None:
             return []
-        rerun = (self.tr("buzz.rerun"), theme.SEA_LIGHT, self.duel.rerun)
+        rerun = (self.tr("buzz.rerun"), theme.STONE_DARK, self.duel.rerun)
         if view.mode == "question" and v.status == WON and v.answerer is not None:
             return [(self.tr("buzz.correct", player=v.answerer), theme.OK, self.duel.correct_answer),
                     (self.tr("buzz.wrong"), theme.DANGER, self.duel.wrong_answer), rerun]

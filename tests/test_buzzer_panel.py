@@ -1,0 +1,140 @@
+"""The buzzer duel panel inside the real app (Kivy offscreen): keys as buzzers, the verdict, the result."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+pytest.importorskip("kivy")
+
+from companion.app.i18n import LANGUAGES  # noqa: E402
+from companion.app.screens.buzzer_duel import CATALOG, translate  # noqa: E402
+
+
+def test_every_panel_string_exists_in_both_languages_with_the_same_placeholders():
+    def names(text):
+        return {n for _, n, _, _ in string.Formatter().parse(text) if n}
+
+    for key, entry in CATALOG.items():
+        assert set(entry) == set(LANGUAGES), key
+        assert names(entry["fr"]) == names(entry["en"]), key
+    assert translate("en", "buzz.wins", player="Zoé") == "Zoé wins!"
+    assert translate("xx", "buzz.top") == "Top !"  # an unknown language falls back to French
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("buzzer-app")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    yield h
+    hw = getattr(app, "buzzer_hardware", None)
+    if hw is not None:
+        hw.close()
+    app.controller.session.log.close()
+
+
+@pytest.fixture
+def duel_screen(harness):
+    from companion.app.scenarios import _duel
+
+    _duel(harness.app, "result")  # Marie-Christine (seat 1) challenges Maximilien (seat 4)
+    harness.settle(frames=4)
+    assert harness.app.controller.view["phase"] == "duel_result"
+    return harness.screen
+
+
+def key(harness, char: str, down: bool = True) -> None:
+    from kivy.core.window import Window
+
+    if down:
+        Window.dispatch("on_key_down", ord(char), 0, char, [])
+    else:
+        Window.dispatch("on_key_up", ord(char), 0)
+    harness.pump(2)  # presses reach the panel through Kivy's clock
+
+
+def texts(harness, root) -> list[str]:
+    from kivy.uix.label import Label
+
+    return [w.text for w in harness.widgets(root) if isinstance(w, Label) and w.text]
+
+
+def test_card_duel_with_keys_names_the_winner_and_sends_the_result(harness, duel_screen):
+    from companion.app.screens.buzzer_duel import BuzzerDuelPanel
+
+    app = harness.app
+    lang = app.controller.tr.language
+    panel = BuzzerDuelPanel(duel_screen)
+    duel_screen.add_widget(panel)
+    harness.pump(3)
+    assert translate(lang, "buzz.choose") in texts(harness, panel)
+    harness.tap(translate(lang, "buzz.mode.card"))
+    assert translate(lang, "buzz.card") in texts(harness, panel)
+    key(harness, "2")  # Jean-Baptiste is not duelling
+    key(harness, "4")  # Maximilien
+    key(harness, "1")  # Marie-Christine
+    shown = texts(harness, panel)
+    assert translate(lang, "buzz.wins", player="Maximilien") in shown
+    assert translate(lang, "buzz.line.ignored", player="Jean-Baptiste") in shown
+    assert translate(lang, "buzz.line.valid", rank=1, player="Maximilien", gap="0.0 ms") in shown
+    assert any(t.startswith("2. Marie-Christine  +") and t.endswith(" ms") for t in shown)
+    assert app.controller.view["phase"] == "duel_result"  # the keys did not also send a result
+    for char in "241":
+        key(harness, char, down=False)
+    harness.tap(translate(lang, "buzz.validate", player="Maximilien"))
+    view = app.controller.view
+    assert view["phase"] != "duel_result"
+    assert view["last_command"] == {"cmd": "result", "winner": "Maximilien"}
+    assert panel.duel.closed
+
+
+def test_the_duel_survives_a_rebuild_and_follows_the_language(harness, duel_screen):
+    from companion.app.screens.buzzer_duel import BuzzerDuelPanel, duel_for
+
+    app = harness.app
+    panel = BuzzerDuelPanel(duel_screen)
+    duel_screen.add_widget(panel)
+    harness.tap(translate(app.controller.tr.language, "buzz.mode.question"))
+    key(harness, "1")
+    key(harness, "1", down=False)
+    duel_screen.remove_widget(panel)  # a rebuild: the same turn's duel is kept
+    assert duel_for(duel_screen) is panel.duel and not panel.duel.closed
+    before = app.controller.tr.language
+    other = "en" if before == "fr" else "fr"
+    app.controller.tr.set_language(other)
+    try:
+        again = BuzzerDuelPanel(duel_screen)
+        duel_screen.add_widget(again)
+        harness.pump(3)
+        assert translate(other, "buzz.answers", player="Marie-Christine") in texts(harness, again)
+        harness.tap(translate(other, "buzz.wrong"))
+        assert translate(other, "buzz.nobody_left") in texts(harness, again)
+        key(harness, "4")
+        assert translate(other, "buzz.answers", player="Maximilien") in texts(harness, again)
+        harness.tap(translate(other, "buzz.correct", player="Maximilien"))
+        assert app.controller.view["last_command"] == {"cmd": "result", "winner": "Maximilien"}
+    finally:
+        app.controller.tr.set_language(before)
+
+
+def test_reflex_mode_says_attention_and_a_false_start_loses(harness, duel_screen):
+    from companion.app.screens.buzzer_duel import BuzzerDuelPanel
+
+    lang = harness.app.controller.tr.language
+    panel = BuzzerDuelPanel(duel_screen)
+    duel_screen.add_widget(panel)
+    harness.tap(translate(lang, "buzz.mode.reflex"))
+    assert translate(lang, "buzz.attention") in texts(harness, panel)
+    key(harness, "1")  # Marie-Christine jumps the gun
+    shown = texts(harness, panel)
+    assert translate(lang, "buzz.wins_false_start", loser="Marie-Christine", player="Maximilien") in shown
+    assert translate(lang, "buzz.line.false_start", player="Marie-Christine") in shown
+    key(harness, "1", down=False)
+    duel_screen.remove_widget(panel)

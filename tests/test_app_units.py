@@ -108,3 +108,16 @@ def test_settings_round_trip_and_bad_values_name_the_key(tmp_path):
     path.write_text('language = \n')
     with pytest.raises(SettingsError, match=str(path)):
         load_settings(path)
+
+
+def test_switched_off_pack_gives_no_cards(library):
+    c = controller(library)
+    c.settings = c.settings.changed(disabled_packs=[library.packs[0].id])
+    c.send({"cmd": "land", "space": "force"})
+    assert c.view["card"] is None and c.deck_exhausted()
+
+
+def test_disabled_packs_are_saved_as_a_toml_list(tmp_path):
+    path = tmp_path / "settings.toml"
+    save_settings(Settings().changed(disabled_packs=["fort-boyard-fr-en", 'odd "name"']), path)
+    assert load_settings(path).disabled_packs == ("fort-boyard-fr-en", 'odd "name"')

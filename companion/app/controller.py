@@ -139,13 +139,21 @@ class Controller:
 
     # --- the companion's own cards -------------------------------------------------------------------
 
+    def enabled_packs(self) -> list[str]:
+        """The content packs the table uses (all valid ones but those switched off in settings)."""
+        if self.library is None:
+            return []
+        return [p.id for p in self.library.packs if p.id not in self.settings.disabled_packs]
+
+    def deck_items(self, deck: str) -> tuple:
+        return self.library.items(DECK_KINDS[deck], self.tr.language, self.enabled_packs())
+
     def card_item(self) -> Any | None:
         """The content item of this turn's companion card, in the current language."""
         card = self.view.get("card")
         if not card or self.library is None:
             return None
-        items = self.library.items(DECK_KINDS[card["deck"]], self.tr.language)
-        return next((i for i in items if i.id == card["id"]), None)
+        return next((i for i in self.deck_items(card["deck"]) if i.id == card["id"]), None)
 
     def deck_exhausted(self) -> bool:
         v = self.view
@@ -162,7 +170,7 @@ class Controller:
         if self.deck_source(deck) != "companion" or self.library is None:
             return None
         drawn = {c[1] for c in v.get("cards_drawn", []) if c[0] == deck}
-        ids = sorted({i.id for i in self.library.items(DECK_KINDS[deck], self.tr.language)} - drawn)
+        ids = sorted({i.id for i in self.deck_items(deck)} - drawn)
         if not ids:
             return None
         # Seeded by the game and by how many cards were drawn: a replay or an undo draws the same card.

@@ -26,6 +26,7 @@ class Settings:
     display_profile: str = "800x480"
     duel_clue_to_opponent: str = "clue"
     prison_carries_over: bool = False
+    disabled_packs: tuple[str, ...] = ()
 
     CHECKS = {
         "language": lambda v: v in LANGUAGES,
@@ -34,6 +35,7 @@ class Settings:
         "display_profile": lambda v: v in PROFILES,
         "duel_clue_to_opponent": lambda v: v in ("clue", "key", "nothing"),
         "prison_carries_over": lambda v: isinstance(v, bool),
+        "disabled_packs": lambda v: isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v),
     }
     HELP = {
         "language": f"one of {', '.join(LANGUAGES)}",
@@ -42,6 +44,7 @@ class Settings:
         "display_profile": f"one of {', '.join(PROFILES)}",
         "duel_clue_to_opponent": "clue, key or nothing",
         "prison_carries_over": "true or false",
+        "disabled_packs": "a list of content pack ids",
     }
 
     def house_rules(self) -> dict[str, Any]:
@@ -51,6 +54,8 @@ class Settings:
         for key, value in changes.items():
             if key not in self.CHECKS or not self.CHECKS[key](value):
                 raise SettingsError(f"setting {key!r} must be {self.HELP.get(key, 'a known setting')}, got {value!r}")
+        if "disabled_packs" in changes:
+            changes["disabled_packs"] = tuple(changes["disabled_packs"])
         return replace(self, **changes)
 
 
@@ -79,6 +84,8 @@ def load_settings(path: Path) -> Settings:
 
 
 def _toml_value(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

@@ -80,16 +80,31 @@ class SettingsScreen(BaseScreen):
         nxt_profile = names[(names.index(s.display_profile) + 1) % len(names)]
         row(self.tr("settings.display", profile=PROFILES[s.display_profile].label),
             lambda: self.app.change_settings(display_profile=nxt_profile))
+        for pack in self.app.library.packs if self.app.library else ():
+            on = pack.id not in s.disabled_packs
+            switched = [x for x in s.disabled_packs if x != pack.id] + ([] if not on else [pack.id])
+            row(self.tr("settings.pack", pack=pack.name, state=self.tr("settings.on" if on else "settings.off")),
+                lambda sw=switched: self.app.change_settings(disabled_packs=sw),
+                colour=theme.SEA_LIGHT if on else theme.STONE_DARK)
         scroll = ScrollView()
         scroll.add_widget(rows)
         box.add_widget(scroll)
-        hw = Panel(orientation="vertical", size_hint_y=None, height=Scale.px(130), padding=Scale.px(6))
+        ring = self.app.ring.status()
+        if ring.configured == "screen":
+            ring_state = self.tr("settings.ring_screen")
+        elif ring.ok:
+            ring_state = self.tr("settings.ring_ok", backend=ring.active)
+        else:
+            ring_state = self.tr("settings.ring_failed", error=ring.last_error or "?")
+        lines = [self.tr("settings.hw_buzzers"), self.tr("settings.hw_ring", state=ring_state),
+                 self.tr("settings.hw_reader"), self.tr("settings.hw_sound")]
+        lines += [str(r) for r in (self.app.library.refused if self.app.library else ())]
+        hw = Panel(orientation="vertical", size_hint_y=None, height=Scale.px(26) * (len(lines) + 1) + Scale.px(12),
+                   padding=Scale.px(6))
         hw.add_widget(FitLabel(text=self.tr("settings.hardware"), base_font=18, bold=True, color=theme.GOLD))
-        for key in ("settings.hw_buzzers", "settings.hw_ring", "settings.hw_reader", "settings.hw_sound"):
-            hw.add_widget(FitLabel(text=self.tr(key), base_font=15))
+        for line in lines:
+            hw.add_widget(FitLabel(text=line, base_font=15))
         box.add_widget(hw)
-        packs = ", ".join(p.name for p in self.app.library.packs) if self.app.library else "-"
-        box.add_widget(FitLabel(text=self.tr("settings.packs", packs=packs), base_font=15, size_hint_y=None, height=Scale.px(28)))
         back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, size_hint_y=None, height=touch_height())
         back.bind(on_release=lambda *_: self.app.go("home"))
         box.add_widget(back)

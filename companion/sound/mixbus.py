@@ -70,6 +70,8 @@ class MixBus:
         self.muted = False
         self.frames_out = 0
         self.peak = 0.0
+        #: Called with each finished mono block (a copy): diagnostics and tests listen to the output.
+        self.monitor: Callable[[np.ndarray], None] | None = None
 
     def add(self, playback: Playback) -> Playback:
         with self._lock:
@@ -123,6 +125,8 @@ class MixBus:
         self.frames_out += frames
         if frames:
             self.peak = max(self.peak, float(np.max(np.abs(mono))))
+        if self.monitor is not None:
+            self.monitor(mono.copy())
         return np.repeat(mono[:, None], self.channels, axis=1)
 
     @staticmethod

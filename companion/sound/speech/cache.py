@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import wave
 from dataclasses import asdict
 from pathlib import Path
 
@@ -50,7 +51,7 @@ class SpeechCache:
             return read_wav(path)
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, EOFError):
+        except (OSError, ValueError, EOFError, wave.Error):
             # A damaged file (a full disk, say) is a miss: it will be rendered and written again.
             path.unlink(missing_ok=True)
             return None

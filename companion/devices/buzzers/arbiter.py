@@ -101,11 +101,15 @@ class Arbiter:
 
     def press(self, player: str, at: float) -> Verdict:
         """Record a press at ``at``; returns the verdict with it."""
-        self._edges.append(_Edge(at, len(self._edges), player, True))
+        self.add(player, at, True)
         return self.verdict()
 
     def release(self, player: str, at: float) -> None:
-        self._edges.append(_Edge(at, len(self._edges), player, False))
+        self.add(player, at, False)
+
+    def add(self, player: str, at: float, pressed: bool) -> None:
+        """Record a press or a release without judging yet."""
+        self._edges.append(_Edge(at, len(self._edges), player, pressed))
 
     def go(self, at: float) -> None:
         """The signal was given at ``at``."""
@@ -117,6 +121,12 @@ class Arbiter:
         if v.answerer is not None:
             self._wrong.append(v.answerer)
         return self.verdict()
+
+    def copy(self) -> Arbiter:
+        """A twin to judge at leisure while presses keep coming into this one."""
+        twin = Arbiter(self.duellists, self.armed_at, self.go_at, self.rules, self.held)
+        twin._edges, twin._wrong = list(self._edges), list(self._wrong)
+        return twin
 
     def verdict(self, now: float | None = None) -> Verdict:
         """The verdict from every press so far; ``now`` lets a CLOSEST duel end without waiting for everyone."""

@@ -6,6 +6,7 @@ No Kivy here. Presses come in on any thread (:meth:`BuzzerDuel.feed`); everythin
 
 from __future__ import annotations
 
+import heapq
 import random
 import threading
 import time
@@ -35,12 +36,40 @@ Scheduler = Callable[[float, Callable[[], None]], Callable[[], None]]  # (delay 
 Post = Callable[[Callable[[], None]], None]  # run fn on the thread that owns the screen
 
 
-def thread_scheduler(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
-    """Timers on threads, for use without an event loop (the benchmark, a headless table)."""
-    timer = threading.Timer(max(0.0, delay), fn)
-    timer.daemon = True
-    timer.start()
-    return timer.cancel
+class ThreadScheduler:
+    """Timers for use without an event loop (a headless table, the benchmark): one thread runs them all.
+
+    Scheduling only pushes onto a heap, so it never waits for a thread to start.
+    """
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[float, int, list]] = []
+        self._wake = threading.Condition()
+        self._seq = 0
+        self._thread: threading.Thread | None = None
+
+    def __call__(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]:
+        entry = [fn]
+        with self._wake:
+            self._seq += 1
+            heapq.heappush(self._heap, (time.monotonic() + max(0.0, delay), self._seq, entry))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="buzzer-timers", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+        return entry.clear  # cancelled: nothing left to call
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._heap or self._heap[0][0] > time.monotonic():
+                    self._wake.wait(None if not self._heap else self._heap[0][0] - time.monotonic())
+                _, _, entry = heapq.heappop(self._heap)
+            if entry:
+                entry[0]()
+
+
+thread_scheduler = ThreadScheduler()
 
 
 def call_now(fn: Callable[[], None]) -> None:
@@ -272,16 +301,13 @@ class BuzzerDuel:
 
     def feed(self, seat: int, at: float, pressed: bool) -> None:
         """A clean press or release of a seat's buzzer at ``at`` (seconds, the sources' clock)."""
-        with self._lock:
+        with self._lock:  # held only to record: judging works on a copy, so other presses never wait long
             if self._arbiter is None or self._closed or not 0 <= seat < len(self.seats):
                 return
-            player = self.seats[seat]
-            if pressed:
-                self._arbiter.press(player, at)
-            else:
-                self._arbiter.release(player, at)
-            if self.on_decision is not None and pressed:
-                self.on_decision(seat, at, self._arbiter.verdict(self._clock()))
+            self._arbiter.add(self.seats[seat], at, pressed)
+            judged = self._arbiter.copy() if self.on_decision is not None and pressed else None
+        if judged is not None:
+            self.on_decision(seat, at, judged.verdict(self._clock()))
         self._post(self._refresh)
 
     # --- what the screen shows -----------------------------------------------------------------------
@@ -297,17 +323,17 @@ class BuzzerDuel:
     @property
     def view(self) -> DuelView:
         with self._lock:
-            verdict = self._arbiter.verdict(self._clock()) if self._arbiter is not None else None
-            phase = self._phase
-            if verdict is not None and verdict.status != OPEN:
-                phase = "decided"
-            return DuelView(
-                mode=self._mode, phase=phase, run=self._run, verdict=verdict,
-                final=self._final is not None, revised=self._revised,
-                dark=self._mode == "time" and phase == "go",
-                delay_s=self._delay, duellists=self.duellists,
-                seat_of={p: i for i, p in enumerate(self.seats)},
-            )
+            arbiter = self._arbiter.copy() if self._arbiter is not None else None
+            phase, mode, run, final, revised, delay = (self._phase, self._mode, self._run, self._final is not None,
+                                                       self._revised, self._delay)
+        verdict = arbiter.verdict(self._clock()) if arbiter is not None else None
+        if verdict is not None and verdict.status != OPEN:
+            phase = "decided"
+        return DuelView(
+            mode=mode, phase=phase, run=run, verdict=verdict, final=final, revised=revised,
+            dark=mode == "time" and phase == "go", delay_s=delay, duellists=self.duellists,
+            seat_of={p: i for i, p in enumerate(self.seats)},
+        )
 
     def record(self, winner: str | None = None) -> DuelRecord:
         """Every run so far (the current one last) and the rules they were judged by."""
@@ -339,16 +365,19 @@ class BuzzerDuel:
 
     def _refresh(self) -> None:
         """After any change: decide finality, set timers and LEDs, tell the listener."""
+        if self._closed:
+            return
+        view = self.view
+        v = view.verdict
         with self._lock:
             if self._closed:
                 return
-            view = self.view
-            v = view.verdict
             if v is not None and v.status != OPEN:
                 self._settle(view, v)
-                view = self.view
             elif v is not None and v.recheck_at is not None:
                 self._later("recheck", v.recheck_at - self._clock() + 0.001, self._refresh)
+        if v is not None and v.status != OPEN:
+            view = self.view
         if self.leds is not None:
             self.leds.show_all(led_looks(view))
         if self.on_change is not None:
@@ -369,6 +398,7 @@ class BuzzerDuel:
         settle_s = self.config.settle_ms / 1000
         if set(self.duellists) <= accounted or now - self._decided_at >= settle_s:
             self._final = v
+            self._cancel_timers("settle")
         else:
             self._later("settle", self._decided_at + settle_s - now + 0.001, self._refresh)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -79,7 +78,7 @@ class Reactions:
         self._errors: deque[str] = deque(maxlen=10)
         #: What was played and said, newest last: (kind, what), kind "cue" or "say".
         self.history: deque[tuple[str, str]] = deque(maxlen=200)
-        self._lock = threading.Lock()
+        self._owns_mixer = False
         if prerender:
             self._prerender_current()
         if ambience:
@@ -96,6 +95,7 @@ class Reactions:
         mixer = Mixer(device=getattr(settings, "sound_device", None) or None).start()
         speech = Speech(cache=SpeechCache(), engine=getattr(settings, "speech_engine", None) or None)
         reactions = cls(mixer, speech, library, language or (lambda: settings.language), **kw)
+        reactions._owns_mixer = True
         reactions.apply_settings(settings)
         return reactions
 
@@ -127,6 +127,11 @@ class Reactions:
                 self._tick = self.mixer.play(self.cues.tick_tock(ticks), "cues", delay=seconds_left - ticks)
         except Exception as exc:
             self._error(f"sound reaction failed: {exc}")
+
+    @property
+    def ticking(self) -> bool:
+        """Whether the hourglass's tick-tock is waiting or playing."""
+        return self._tick is not None and self._tick.playing
 
     def on_hourglass_stopped(self) -> None:
         """The hourglass was paused or put away: no tick-tock."""
@@ -168,8 +173,11 @@ class Reactions:
                            b.muted, b.master, dict(b.volumes), tuple(self._errors))
 
     def close(self) -> None:
+        """Stop speaking and pre-rendering (and close the mixer when ``from_settings`` made it)."""
         self.prerenderer.stop()
         self.narrator.close()
+        if self._owns_mixer:
+            self.mixer.close()
 
     # --- inside ------------------------------------------------------------------------------------
 

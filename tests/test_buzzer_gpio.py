@@ -69,6 +69,15 @@ def test_the_edge_time_not_the_callback_time_is_used(buzzers):
     edge = buzzers.factory.ticks() - 0.250  # the kernel saw it 250 ms before the callback ran
     pin(buzzers, 0).drive_low(ticks=edge)
     assert seen == [(0, pytest.approx(buzzers.seconds(edge), abs=1e-9), True)]
+    assert not buzzers.clock_mismatch
+
+
+def test_an_edge_stamped_on_another_clock_is_timed_on_arrival_and_flagged(buzzers):
+    seen, _ = record(buzzers)
+    before = buzzers.now()
+    pin(buzzers, 0).drive_low(ticks=1.7e9)  # a wall-clock stamp, as kernels before 5.7 gave
+    assert seen[0][1] >= before and seen[0][1] - before < 1.0
+    assert buzzers.clock_mismatch
 
 
 def test_callbacks_survive_garbage_collection(mock_factory):

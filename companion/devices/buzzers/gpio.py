@@ -15,6 +15,9 @@ from companion.devices.buzzers.config import BuzzerConfig
 from companion.devices.buzzers.source import BuzzerSource
 
 LOOKS = ("off", "on", "blink", "fast")
+# An edge stamped further than this from "now" is not on the factory's clock (older kernels stamped GPIO
+# events with the wall clock): such presses are timed by their callback instead, and flagged.
+PLAUSIBLE_S = 5.0
 
 
 class GpioBuzzers(BuzzerSource):
@@ -32,6 +35,7 @@ class GpioBuzzers(BuzzerSource):
     def __init__(self, config: BuzzerConfig, *, pin_factory=None) -> None:
         self.config = config
         self.buttons: list[Button] = []
+        self.clock_mismatch = False  # True once an edge came stamped on another clock (then timed on arrival)
         try:
             for pin in config.pins:
                 self.buttons.append(Button(pin, pull_up=config.pull_up, bounce_time=None, pin_factory=pin_factory))
@@ -57,7 +61,7 @@ class GpioBuzzers(BuzzerSource):
         active_low = self.config.pull_up
 
         def on_change(ticks: float, state: int) -> None:
-            self._edge(seat, self.seconds(ticks), (not state) if active_low else bool(state))
+            self._edge(seat, self._edge_time(ticks), (not state) if active_low else bool(state))
             if button_own is not None:  # keep the Button's own is_pressed / when_pressed working
                 button_own(ticks, state)
 
@@ -66,6 +70,13 @@ class GpioBuzzers(BuzzerSource):
     def seconds(self, ticks: float) -> float:
         """A tick value of the pin factory as seconds on the monotonic clock."""
         return self._epoch + self.factory.ticks_diff(ticks, self._epoch_ticks)
+
+    def _edge_time(self, ticks: float) -> float:
+        at, now = self.seconds(ticks), self._now()
+        if abs(now - at) > PLAUSIBLE_S:
+            self.clock_mismatch = True
+            return now
+        return at
 
     def _now(self) -> float:
         return self.seconds(self.factory.ticks()) if self.factory else self._epoch

@@ -117,6 +117,8 @@ class Table:
         self.local = threading.local()
         self.arrivals: list[int] = []
         self.results: list[tuple[float, bool, bool]] = []  # gap s, verdict right, arrival order right
+        # The baseline judge: whichever press reaches its callback first (recorded before the duel sees it).
+        self.buzzers.subscribe(lambda seat, _at, pressed: pressed and self.arrivals.append(seat))
         self.threads = [threading.Thread(target=self._seat, args=(s,), daemon=True) for s in (0, 1)]
         for t in self.threads:
             t.start()
@@ -136,9 +138,8 @@ class Table:
             self.pins[seat].drive_high(ticks=press + HOLD_S)
             done.set()
 
-    def _decided(self, seat: int, _at: float, _verdict) -> None:
+    def _decided(self, _seat: int, _at: float, _verdict) -> None:
         self.latencies.append(time.perf_counter() - self.local.t0)
-        self.arrivals.append(seat)
 
     def duel(self) -> None:
         duel = BuzzerDuel(["P1", "P2"], ("P1", "P2"), config=self.config, sources=[self.buzzers],

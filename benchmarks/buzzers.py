@@ -35,6 +35,7 @@ from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
 from companion.devices.buzzers import BuzzerConfig, BuzzerDuel, GpioBuzzers
+from companion.devices.buzzers.timers import ThreadScheduler
 from companion.devices.buzzers.mock import StampedPin
 
 GAP_MIN_S, GAP_MAX_S = 0.05e-3, 0.5
@@ -85,6 +86,7 @@ class UiThread:
     """Stands for the app's UI thread: what a duel posts (timers, LEDs, the screen) runs here, in order."""
 
     def __init__(self) -> None:
+        self.timers = ThreadScheduler()  # the app has one clock for all its timers: so has this
         self.jobs: queue.Queue = queue.Queue()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -99,6 +101,7 @@ class UiThread:
     def close(self) -> None:
         self.jobs.put(None)
         self.thread.join()
+        self.timers.close()
 
 
 class Table:
@@ -143,7 +146,7 @@ class Table:
 
     def duel(self) -> None:
         duel = BuzzerDuel(["P1", "P2"], ("P1", "P2"), config=self.config, sources=[self.buzzers],
-                          on_decision=self._decided, post=self.ui.post)
+                          on_decision=self._decided, post=self.ui.post, schedule=self.ui.timers)
         duel.start("card")
         gap = math.exp(self.rng.uniform(math.log(GAP_MIN_S), math.log(GAP_MAX_S)))
         first = self.rng.randrange(2)

@@ -6,12 +6,11 @@ No Kivy here. Presses come in on any thread (:meth:`BuzzerDuel.feed`); everythin
 
 from __future__ import annotations
 
-import heapq
 import random
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from companion.devices.buzzers.arbiter import (
     CLOSEST,
@@ -21,103 +20,21 @@ from companion.devices.buzzers.arbiter import (
     VOID,
     WON,
     Arbiter,
-    PressLine,
     Rules,
     Verdict,
 )
 from companion.devices.buzzers.config import BuzzerConfig
 from companion.devices.buzzers.gpio import BuzzerLeds
+from companion.devices.buzzers.record import DuelRecord, DuelRun, press_json
 from companion.devices.buzzers.source import BuzzerSource
+from companion.devices.buzzers.timers import Post, Scheduler, ThreadScheduler, call_now
 
 MODES = ("card", "reflex", "question", "time")
 TIME_ATTENTION_S = 2.0  # time-sense duel: "Attention..." lasts this long before "Top !"
 
-Scheduler = Callable[[float, Callable[[], None]], Callable[[], None]]  # (delay s, fn) -> cancel
-Post = Callable[[Callable[[], None]], None]  # run fn on the thread that owns the screen
-
-
-class ThreadScheduler:
-    """Timers for use without an event loop (a headless table, the benchmark): one thread runs them all.
-
-    Scheduling only pushes onto a heap, so it never waits for a thread to start.
-    """
-
-    def __init__(self) -> None:
-        self._heap: list[tuple[float, int, list]] = []
-        self._wake = threading.Condition()
-        self._seq = 0
-        self._thread: threading.Thread | None = None
-
-    def __call__(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]:
-        entry = [fn]
-        with self._wake:
-            self._seq += 1
-            heapq.heappush(self._heap, (time.monotonic() + max(0.0, delay), self._seq, entry))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="buzzer-timers", daemon=True)
-                self._thread.start()
-            self._wake.notify()
-        return entry.clear  # cancelled: nothing left to call
-
-    def _run(self) -> None:
-        while True:
-            with self._wake:
-                while not self._heap or self._heap[0][0] > time.monotonic():
-                    self._wake.wait(None if not self._heap else self._heap[0][0] - time.monotonic())
-                _, _, entry = heapq.heappop(self._heap)
-            if entry:
-                entry[0]()
-
-
-thread_scheduler = ThreadScheduler()
-
-
-def call_now(fn: Callable[[], None]) -> None:
-    fn()
-
 
 class DuelError(ValueError):
     """Something the table asked that the duel cannot do now; the message says why."""
-
-
-@dataclass(frozen=True)
-class DuelRun:
-    """One run of a duel (a tie or a void is re-run), in milliseconds after it was armed."""
-
-    run: int
-    mode: str
-    seed: str
-    delay_s: float | None  # reflex: the seeded delay before "Top !"
-    go_ms: float | None  # when "Top !" was given; card and question duels go when armed (0)
-    presses: tuple[dict[str, Any], ...]
-    status: str
-    winner: str | None
-    reason: str
-    tied: tuple[str, ...]
-    false_starters: tuple[str, ...]
-    wrong: tuple[str, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "run": self.run, "mode": self.mode, "seed": self.seed, "delay_s": self.delay_s, "go_ms": self.go_ms,
-            "presses": [dict(p) for p in self.presses], "status": self.status, "winner": self.winner,
-            "reason": self.reason, "tied": list(self.tied), "false_starters": list(self.false_starters),
-            "wrong": list(self.wrong),
-        }
-
-
-@dataclass(frozen=True)
-class DuelRecord:
-    """What the game log should keep of a buzzer duel: the rules, every run, who was declared winner."""
-
-    duellists: tuple[str, str]
-    rules: dict[str, Any]
-    runs: tuple[DuelRun, ...]
-    winner: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"duellists": list(self.duellists), "rules": dict(self.rules),
-                "runs": [r.to_json() for r in self.runs], "winner": self.winner}
 
 
 @dataclass(frozen=True)
@@ -195,7 +112,7 @@ class BuzzerDuel:
 
     def __init__(self, seats: Sequence[str], duellists: tuple[str, str], *, config: BuzzerConfig | None = None,
                  sources: Sequence[BuzzerSource] = (), leds: BuzzerLeds | None = None, seed: object = 0,
-                 schedule: Scheduler = thread_scheduler, post: Post = call_now,
+                 schedule: Scheduler | None = None, post: Post = call_now,
                  clock: Callable[[], float] | None = None,
                  on_change: Callable[[DuelView], None] | None = None,
                  on_winner: Callable[[str, DuelRecord], None] | None = None,
@@ -209,7 +126,9 @@ class BuzzerDuel:
         self.sources = list(sources)
         self.leds = leds
         self.seed = str(seed)
-        self._schedule, self._post = schedule, post
+        # Without a scheduler (no event loop), the duel runs its own timer thread and ends it on close().
+        self._own_timers = ThreadScheduler() if schedule is None else None
+        self._schedule, self._post = schedule or self._own_timers, post
         self._clock = clock or (self.sources[0].now if self.sources else time.monotonic)
         self.on_change, self.on_winner, self.on_decision = on_change, on_winner, on_decision
         self._lock = threading.RLock()
@@ -294,6 +213,8 @@ class BuzzerDuel:
             for unsubscribe in self._unsubscribe:
                 unsubscribe()
             self._unsubscribe = []
+        if self._own_timers is not None:
+            self._own_timers.close()
         if self.leds is not None:
             self.leds.show_all({})
 
@@ -423,18 +344,8 @@ class BuzzerDuel:
         a = self._arbiter
         v = a.verdict(self._clock())
         base = a.armed_at
-        presses = tuple(_press_json(line, base) for line in v.lines)
+        presses = tuple(press_json(line, base) for line in v.lines)
         go_ms = None if a.go_at is None else round((a.go_at - base) * 1000, 1)
         return DuelRun(self._run, self._mode or "", f"{self.seed}:{self._run}", self._delay, go_ms, presses,
                        v.status, v.winner if self._mode != "question" else None, v.reason, v.tied,
                        v.false_starters, v.wrong)
-
-
-def _press_json(line: PressLine, base: float) -> dict[str, Any]:
-    out: dict[str, Any] = {"player": line.player, "t_ms": round((line.at - base) * 1000, 1), "kind": line.kind}
-    if line.rank is not None:
-        out["rank"] = line.rank
-        out["gap_ms"] = line.gap_ms
-    if line.error_ms is not None:
-        out["error_ms"] = line.error_ms
-    return out

@@ -25,6 +25,7 @@ def harness(tmp_path_factory):
     h = Harness(app)
     h.tmp = tmp
     yield h
+    h.close()
     app.controller.session.log.close()
 
 

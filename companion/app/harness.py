@@ -23,6 +23,14 @@ class Harness:
         app._run_prepare()
         self.pump(5)
 
+    def close(self) -> None:
+        """Take the app off the window (which lives as long as the process) and stop its ring."""
+        self.app.ring.close()
+        if self.app.root is not None:
+            Window.remove_widget(self.app.root)
+        Window.clearcolor = (0, 0, 0, 1)
+        self.pump(2)
+
     def pump(self, frames: int = 3) -> None:
         for _ in range(frames):
             EventLoop.idle()

@@ -72,6 +72,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "common.undo": {"fr": "Annuler : {what}", "en": "Undo: {what}"},
     "common.undo_none": {"fr": "Rien à annuler", "en": "Nothing to undo"},
     "common.labelled": {"fr": "{label} : {value}", "en": "{label}: {value}"},
+    "common.quit_confirm": {
+        "fr": "Quitter le compagnon ? La partie est enregistrée : « Continuer » la reprendra.",
+        "en": "Quit the companion? The game is saved: “Continue” picks it up again.",
+    },
     "common.menu": {"fr": "Menu", "en": "Menu"},
     "common.yes": {"fr": "Oui", "en": "Yes"},
     "common.no": {"fr": "Non", "en": "No"},
@@ -103,7 +107,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "turn.where": {"fr": "Où est arrivé le pion ?", "en": "Where did the pawn land?"},
     "turn.passe_partout": {"fr": "Passe-partout : choisis la case", "en": "Master key: choose the space"},
     # Challenge
-    "challenge.physical": {"fr": "Piochez une carte {space} et lisez-la.", "en": "Draw a {space} card and read it."},
+    "challenge.physical": {"fr": "Piochez une carte {space} et lisez le texte {colour}.", "en": "Draw a {space} card and read the {colour} text."},
+    "card.red": {"fr": "rouge", "en": "red"},
+    "card.blue": {"fr": "bleu", "en": "blue"},
     "challenge.reader": {"fr": "{player} lit la carte.", "en": "{player} reads the card."},
     "challenge.rule": {"fr": "Réussite : {rule}", "en": "Success: {rule}"},
     "challenge.deck_empty": {"fr": "Plus de cartes du compagnon : utilisez celles du jeu.", "en": "No companion cards left: use the game's cards."},
@@ -120,7 +126,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "duel.answer": {"fr": "Réponse : {answer}", "en": "Answer: {answer}"},
     # Enigme
     "enigme.stake": {"fr": "{player}, annonce l'enjeu avant la lecture", "en": "{player}, say the stake before the reading"},
-    "enigme.physical": {"fr": "Piochez une carte Énigme : {player} la lit.", "en": "Draw a Riddle card: {player} reads it."},
+    "enigme.physical": {"fr": "Piochez une carte Énigme : {player} lit le texte {colour}.", "en": "Draw a Riddle card: {player} reads the {colour} text."},
     "enigme.reveal": {"fr": "Montrer la réponse", "en": "Show the answer"},
     "enigme.reveal_sure": {"fr": "Sûr ? Touchez encore", "en": "Sure? Tap again"},
     "enigme.answer": {"fr": "Réponse : {answer}", "en": "Answer: {answer}"},

@@ -114,12 +114,24 @@ class CompanionApp(App):
         self.sm = ScreenManager(transition=NoTransition())
         for name, cls in SCREENS.items():
             self.sm.add_widget(cls(self, name=name))
-        Window.bind(on_key_down=self._on_key, on_resize=lambda *_: self._resize(rebuild=True))
+        Window.bind(on_key_down=self._on_key, on_resize=lambda *_: self._resize(rebuild=True),
+                    on_request_close=self._on_request_close)
         ExceptionManager.add_handler(_SafetyNet(self))
         return self.sm
 
     def on_stop(self) -> None:
         self.ring.close()
+
+    def _on_request_close(self, *_args, **_kw) -> bool:
+        """Closing the window mid-game asks first (the game is saved either way)."""
+        if self.controller.in_progress and not getattr(self, "_closing", False):
+            def close():
+                self._closing = True
+                self.stop()
+
+            self.confirm(self.controller.tr("common.quit_confirm"), close)
+            return True
+        return False
 
     def _resize(self, rebuild: bool = False) -> None:
         Scale.factor = min(Window.width, Window.height) / 480

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 
 from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
@@ -218,15 +219,28 @@ class DiceScreen(BaseScreen):
         return box
 
     def reveal(self, *_):
+        """Each roll-off tumbles for a moment (faces flicker), then shows the real rolls."""
         if self.step >= len(self.rolls):
             self.result.text = self.tr("dice.first", player=self.first)
             return
         rolls = self.rolls[self.step]
         row = Panel(orientation="horizontal", spacing=Scale.px(4), padding=Scale.px(4))
-        for name, value in rolls.items():
-            row.add_widget(FitLabel(text=self.tr("dice.roll", player=name, value=value), base_font=20))
+        labels = {name: FitLabel(text="", base_font=20) for name in rolls}
+        for label in labels.values():
+            row.add_widget(label)
         self.lines.add_widget(row)
-        if self.step < len(self.rolls) - 1:
-            self.lines.add_widget(FitLabel(text=self.tr("dice.tie"), base_font=16, color=theme.STONE))
-        self.step += 1
-        Clock.schedule_once(self.reveal, 0.6)
+        tumble = random.Random(self.step)  # only the animation: the rolls come from the game log
+
+        def frame(n: int) -> None:
+            for name, label in labels.items():
+                value = rolls[name] if n == 0 else tumble.randint(1, 6)
+                label.text = self.tr("dice.roll", player=name, value=value)
+            if n:
+                Clock.schedule_once(lambda *_: frame(n - 1), 0.07)
+            else:
+                if self.step < len(self.rolls) - 1:
+                    self.lines.add_widget(FitLabel(text=self.tr("dice.tie"), base_font=16, color=theme.STONE))
+                self.step += 1
+                Clock.schedule_once(self.reveal, 0.5)
+
+        frame(8)

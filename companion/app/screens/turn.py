@@ -56,7 +56,8 @@ def card_panel(screen: BaseScreen, space: str) -> Widget:
     elif c.deck_exhausted():
         panel.add_widget(FitLabel(text=screen.tr("challenge.deck_empty"), base_font=22))
     else:
-        text = screen.tr("challenge.physical", space=screen.tr("space." + space))
+        colour = screen.tr("card." + c.table.get("card_text", "red"))
+        text = screen.tr("challenge.physical", space=screen.tr("space." + space), colour=colour)
         if space == "concentration":
             text += "\n" + screen.tr("challenge.reader", player=left)
         panel.add_widget(FitLabel(text=text, base_font=24))
@@ -175,7 +176,8 @@ class EnigmeScreen(DuelScreen):
             names = [p["name"] for p in v["players"]]
             reader = names[(names.index(me) + 1) % len(names)]
             key = "challenge.deck_empty" if self.c.deck_exhausted() else "enigme.physical"
-            panel.add_widget(FitLabel(text=self.tr(key, player=reader), base_font=24))
+            colour = self.tr("card." + self.c.table.get("card_text", "red"))
+            panel.add_widget(FitLabel(text=self.tr(key, player=reader, colour=colour), base_font=24))
         middle.add_widget(panel)
         middle.add_widget(HourglassView(self, size_hint=(0.5, 1) if not self.app.portrait else (1, 0.45)))
         box.add_widget(middle)

@@ -57,13 +57,16 @@ def test_sound_check_without_a_device_fails_with_the_reason(companion_env, tmp_p
     assert "No sound: no audio output device was found" in done.stdout
 
 
-def test_sound_check_plays_the_gong_on_the_jack_device(companion_env):
+def test_sound_check_and_say_play_on_the_jack_device(companion_env):
     need_portaudio()
+    need("espeak-ng", "espeak-ng")
     server = JackServer().start()
     try:
         done = run({**companion_env, **server.env()}, "sound", "check", "--device", "system")
+        said = run({**companion_env, **server.env()}, "say", "Time is up!", "--lang", "en", "--engine", "espeak")
     finally:
         server.stop()
+    assert said.returncode == 0, said.stderr
     assert done.returncode == 0, done.stderr
     assert "system [JACK Audio Connection Kit" in done.stdout
     assert "Sound on system" in done.stdout and "Played the gong" in done.stdout

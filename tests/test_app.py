@@ -47,7 +47,7 @@ def tap_command(h, cmd: dict) -> None:
     if name == "land":
         h.tap(tr(h, "space." + cmd["space"]))
     elif name == "result" and "winner" in cmd:
-        h.tap(cmd["winner"])
+        h.tap(tr(h, "duel.won", player=cmd["winner"]))
     elif name == "result":
         if phase == "enigme":
             h.tap(tr(h, "enigme.correct" if cmd["success"] else "enigme.wrong"))

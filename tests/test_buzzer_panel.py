@@ -37,6 +37,7 @@ def harness(tmp_path_factory):
     hw = getattr(app, "buzzer_hardware", None)
     if hw is not None:
         hw.close()
+    h.close()
     app.controller.session.log.close()
 
 

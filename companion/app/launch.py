@@ -25,7 +25,10 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False, touch: boo
     Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
-def build_app(db: Path | None, settings_path: Path | None, settings: Settings | None = None):
+def build_app(db: Path | None, settings_path: Path | None, settings: Settings | None = None,
+              sound: bool = False):
+    """The app on a game log; ``sound`` opens the audio output and speech (the real app does; screenshots
+    and tests do not)."""
     from companion.app.controller import Controller
     from companion.app.i18n import Translator
     from companion.app.main import CompanionApp
@@ -44,7 +47,13 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
     notices += library.notices()
     session = GameSession(GameLog(db or default_db_path()))
     controller = Controller(session, settings, library, Translator(settings.language))
-    return CompanionApp(controller, settings_path=settings_path, library=library, notices=notices)
+    reactions = None
+    if sound:
+        from companion.sound import Reactions
+
+        reactions = Reactions.from_settings(settings, library, lambda: controller.tr.language)
+    return CompanionApp(controller, settings_path=settings_path, library=library, notices=notices,
+                        sound=reactions)
 
 
 def launch(args) -> int:
@@ -62,7 +71,7 @@ def launch(args) -> int:
         return 2
     configure_kivy(profile.width, profile.height, args.fullscreen, args.touch)
     try:
-        app = build_app(args.db, settings_path, settings)
+        app = build_app(args.db, settings_path, settings, sound=not args.exit_after_first_frame)
     except LogError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1

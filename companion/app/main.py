@@ -85,7 +85,7 @@ class CompanionApp(App):
     title = "Fort Boyard"
 
     def __init__(self, controller: Controller, settings_path: Path | None = None, library: Any = None,
-                 notices: list[str] | None = None, ring: Any = None, **kw: Any) -> None:
+                 notices: list[str] | None = None, ring: Any = None, sound: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.controller = controller
         self.settings_path = settings_path
@@ -99,6 +99,11 @@ class CompanionApp(App):
             ring.when_time_up = self._post_time_up
         self.hourglass_listeners: list[Callable[[], None]] = []
         self._toast: Label | None = None
+        # Sound and Père Fouras's voice react to every answer and to "time up" (companion.sound).
+        self.sound = sound
+        if sound is not None:
+            controller.listeners.append(sound.on_answer)
+            self.hourglass_listeners.append(sound.on_time_up)
 
     @property
     def settings(self) -> Settings:
@@ -121,6 +126,8 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         self.ring.close()
+        if self.sound is not None:
+            self.sound.close()
 
     def _on_request_close(self, *_args, **_kw) -> bool:
         """Closing the window mid-game asks first (the game is saved either way)."""
@@ -238,6 +245,8 @@ class CompanionApp(App):
             save_settings(self.settings, self.settings_path)
         if "language" in changes:
             self.controller.tr.set_language(self.settings.language)
+        if self.sound is not None:
+            self.sound.apply_settings(self.settings)
         self.current_screen().rebuild()
 
     def set_language(self, language: str) -> None:
@@ -277,6 +286,12 @@ class CompanionApp(App):
             self.ring.resume()
         else:
             self.ring.pause()
+        if self.sound is not None:
+            running = not getattr(self.ring.effect, "paused", True)
+            if running:
+                self.sound.on_hourglass_started(self.ring.remaining() or 0.0)
+            else:
+                self.sound.on_hourglass_stopped()
 
     def _post_time_up(self, _event: Any) -> None:
         Clock.schedule_once(lambda *_: self.hourglass_up(), 0)

@@ -97,7 +97,7 @@ class SettingsScreen(BaseScreen):
         else:
             ring_state = self.tr("settings.ring_failed", error=ring.last_error or "?")
         lines = [self.tr("settings.hw_buzzers"), self.tr("settings.hw_ring", state=ring_state),
-                 self.tr("settings.hw_reader"), self.tr("settings.hw_sound")]
+                 self.tr("settings.hw_reader"), self.sound_line()]
         lines += [str(r) for r in (self.app.library.refused if self.app.library else ())]
         hw = Panel(orientation="vertical", size_hint_y=None, height=Scale.px(26) * (len(lines) + 1) + Scale.px(12),
                    padding=Scale.px(6))
@@ -109,6 +109,18 @@ class SettingsScreen(BaseScreen):
         back.bind(on_release=lambda *_: self.app.go("home"))
         box.add_widget(back)
         return box
+
+
+    def sound_line(self) -> str:
+        sound = self.app.sound
+        if sound is None:
+            return self.tr("settings.hw_sound_off")
+        status = sound.status()
+        if status.mixer.on:
+            line = self.tr("settings.hw_sound_on", device=status.mixer.device or "?")
+        else:
+            line = self.tr("settings.hw_sound_none", reason=status.mixer.reason or status.mixer.state)
+        return line + " · " + status.speech.summary()
 
 
 class HistoryScreen(BaseScreen):

@@ -8,6 +8,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.screens.base import BaseScreen, HourglassView
+from companion.app.screens.buzzer_duel import BuzzerDuelPanel
 from companion.app.theme import SPACE_COLOURS, hex_rgba
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
 
@@ -35,11 +36,11 @@ class TurnScreen(BaseScreen):
         return box
 
 
-def card_panel(screen: BaseScreen, space: str) -> Widget:
+def card_panel(screen: BaseScreen, space: str, **kw) -> Widget:
     """The companion's card for this turn, or what to do with the game's physical cards."""
     c = screen.c
     v = c.view
-    panel = Panel(orientation="vertical", padding=Scale.px(8), spacing=Scale.px(4))
+    panel = Panel(orientation="vertical", padding=Scale.px(8), spacing=Scale.px(4), **kw)
     item = c.card_item()
     left = v["players"][(next(i for i, p in enumerate(v["players"]) if p["name"] == v["current"]) + 1) % len(v["players"])]["name"]
     if item is not None and space in ("concentration", "force"):
@@ -88,10 +89,15 @@ class DuelScreen(BaseScreen):
 
     reveal_armed = False
     revealed = False
+    show_hourglass = False  # the duel's right side: buzzers (default) or the hourglass
 
     def on_pre_enter(self, *_):
         self.reveal_armed = self.revealed = False
         super().on_pre_enter()
+
+    def toggle_side(self) -> None:
+        self.show_hourglass = not self.show_hourglass
+        self.rebuild()
 
     def reveal(self) -> None:
         """The answer needs two taps: a brushed button must not spoil it."""
@@ -125,14 +131,19 @@ class DuelScreen(BaseScreen):
             them = v["opponent"]
             box.add_widget(self.title(self.tr("duel.versus", a=me, b=them), base_font=30, colour=theme.GOLD, height=48))
             middle = BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=Scale.px(8))
-            middle.add_widget(card_panel(self, "duel"))
-            middle.add_widget(HourglassView(self, size_hint=(0.55, 1) if not self.app.portrait else (1, 0.5)))
+            middle.add_widget(card_panel(self, "duel", size_hint=(0.4, 1) if not self.app.portrait else (1, 0.35)))
+            side = (0.6, 1) if not self.app.portrait else (1, 0.65)
+            if self.show_hourglass:
+                middle.add_widget(HourglassView(self, size_hint=side))
+            else:
+                middle.add_widget(BuzzerDuelPanel(self, size_hint=side))
             box.add_widget(middle)
-            box.add_widget(FitLabel(text=self.tr("duel.who_won"), base_font=20, size_hint_y=None, height=Scale.px(28)))
+            # Tapping the winner always works too, buzzers or not.
             box.add_widget(self.buttons(self.reveal_button() + [
-                (me, theme.STONE, lambda: self.send({"cmd": "result", "winner": me})),
-                (them, theme.STONE, lambda: self.send({"cmd": "result", "winner": them})),
-            ]))
+                (self.tr("duel.buzzers" if self.show_hourglass else "hourglass.title"), theme.SEA_LIGHT, self.toggle_side),
+                (self.tr("duel.won", player=me), theme.STONE, lambda: self.send({"cmd": "result", "winner": me})),
+                (self.tr("duel.won", player=them), theme.STONE, lambda: self.send({"cmd": "result", "winner": them})),
+            ], height=touch_height()))
         return box
 
     def stake_buttons(self) -> Widget:

@@ -140,15 +140,17 @@ class Swatch(Widget):
             self._e = Ellipse()
         self.label = Label(text=initial, bold=True)
         self.add_widget(self.label)
-        self.bind(pos=self._redraw, size=self._redraw, rgba=self._redraw)
+        # Drawn once the layout has settled: a row still moving would leave the disc behind.
+        self._trigger = Clock.create_trigger(self._redraw, 0)
+        self.bind(pos=self._trigger, size=self._trigger, rgba=self._trigger)
 
     def _redraw(self, *_):
         d = min(self.width, self.height)
         self._c.rgba = self.rgba
         self._e.pos = (self.center_x - d / 2, self.center_y - d / 2)
         self._e.size = (d, d)
-        self.label.center = self.center
         self.label.size = (d, d)
+        self.label.center = self.center  # after the size: centring uses it
         self.label.font_size = d * 0.55
         self.label.color = theme.readable_on(self.rgba)
 

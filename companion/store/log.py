@@ -224,5 +224,26 @@ class GameLog:
             for r in cur
         ]
 
+    # --- player aliases: renames and merges of players across games (the games stay as played) --------
+
+    def player_aliases(self) -> dict[str, tuple[str, str]]:
+        """Every alias: the old name's matching key -> (the name it goes under now, when it was set)."""
+        return {a: (n, t) for a, n, t in self.db.execute("SELECT alias, name, created_at FROM player_aliases")}
+
+    def set_player_aliases(self, aliases: Mapping[str, str]) -> None:
+        """Point each matching key at a name, in one transaction."""
+        now = _now()
+        with self._transaction() as db:
+            db.executemany(
+                "INSERT INTO player_aliases (alias, name, created_at) VALUES (?, ?, ?) "
+                "ON CONFLICT(alias) DO UPDATE SET name=excluded.name, created_at=excluded.created_at",
+                [(alias, name, now) for alias, name in aliases.items()],
+            )
+
+    def drop_player_alias(self, alias: str) -> bool:
+        """Forget one alias; False when there was none."""
+        with self._transaction() as db:
+            return db.execute("DELETE FROM player_aliases WHERE alias=?", (alias,)).rowcount > 0
+
     def integrity_check(self) -> str:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]

@@ -58,7 +58,18 @@ def summary_from_events(events: list[dict]) -> dict | None:
     return None
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None] | str] = [_V1, _v2]
+# Player names are matched across games; a rename that merges one player's history into another's is
+# an alias (the old name's matching key -> the name it now goes under). The game log itself stays as
+# it was played: append-only, never rewritten.
+_V3 = """
+CREATE TABLE player_aliases (
+    alias       TEXT PRIMARY KEY,             -- companion.history.names.name_key of the old name
+    name        TEXT NOT NULL,                -- the name its games now count under
+    created_at  TEXT NOT NULL
+);
+"""
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None] | str] = [_V1, _v2, _V3]
 LATEST = len(MIGRATIONS)
 
 

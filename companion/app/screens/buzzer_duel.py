@@ -107,7 +107,8 @@ def duel_for(screen: "BaseScreen", on_winner: Callable[[str, DuelRecord], None] 
 
     def deliver(winner: str, record: DuelRecord) -> None:
         duel.close()
-        (on_winner or (lambda w, _r: screen.app.send({"cmd": "result", "winner": w})))(winner, record)
+        (on_winner or (lambda w, r: screen.app.send({"cmd": "result", "winner": w, "buzzers": r.to_json()})))(
+            winner, record)
 
     duel = BuzzerDuel(seats, (view["current"], view["opponent"]), config=hardware.config,
                       sources=hardware.sources, leds=hardware.leds, seed=f"{view.get('seed')}:{view.get('turns')}",
@@ -120,7 +121,8 @@ class BuzzerDuelPanel(Panel):
     """Mode choice, "Attention… Top !", the press order with gaps, false starts, ties, answers.
 
     ``BuzzerDuelPanel(screen)`` in the Duel screen's ``duel_result`` phase: the confirmed winner is sent
-    to the engine as ``{"cmd": "result", "winner": name}`` unless ``on_winner(name, record)`` is given.
+    to the engine as ``{"cmd": "result", "winner": name, "buzzers": record}`` (the record goes into the game
+    log) unless ``on_winner(name, record)`` is given.
     """
 
     def __init__(self, screen: "BaseScreen", *, duel: BuzzerDuel | None = None,

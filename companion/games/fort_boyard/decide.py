@@ -264,9 +264,12 @@ def _duel_result(t: _Turn, cmd: Mapping[str, Any]) -> None:
             f"result: the winner must be {s.players[me].name} or {s.players[them].name}, "
             f"not {s.players[w].name}.",
         )
+    buzzers = cmd.get("buzzers")
+    if buzzers is not None and not isinstance(buzzers, dict):
+        raise Refusal("bad_field", f"result: field 'buzzers' must be an object (the buzzer duel's record), got {buzzers!r}.")
     stake = s.stake
     loser = them if w == me else me
-    t.emit(ev.DuelResult(t.name(w), t.name(loser), stake))
+    t.emit(ev.DuelResult(t.name(w), t.name(loser), stake, buzzers))
     if w == them and stake == "clue":
         # The rulebook is silent on what the challenged player wins in a Clue duel (docs/rules.md).
         stake = s.house_rules.duel_clue_to_opponent

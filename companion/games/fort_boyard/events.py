@@ -95,6 +95,9 @@ class DuelResult(Event):
     winner: str
     loser: str
     stake: str
+    buzzers: dict | None = None
+    """How buzzers settled it, when they did: mode, seed, delay, every press with its gap (kept for
+    history; the rules only use the winner)."""
 
 
 @_ev("key_won")

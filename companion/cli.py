@@ -16,6 +16,7 @@ _COMMAND_MODULES = (
     "companion.content.cli",
     "companion.sound.cli",
     "companion.history.cli",
+    "companion.config.cli",
 )
 
 

@@ -1,0 +1,114 @@
+"""``companion config show|check|init|profiles``: the configuration, where each value comes from, and
+its problems with their lines."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("config", help="show and check the configuration and hardware profiles")
+    actions = parser.add_subparsers(dest="config_action", metavar="ACTION")
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--file", type=Path, help="config file (default: config.toml in the user config folder)")
+        p.add_argument("--profile", help="hardware profile to use instead of the file's hardware_profile")
+
+    show = actions.add_parser("show", help="every setting's effective value and its source (default, profile, file)")
+    common(show)
+    show.add_argument("--json", action="store_true", help="one JSON object: values, sources, problems")
+    show.set_defaults(func=run_show)
+    check = actions.add_parser("check", help="name each unknown key, wrong type or impossible value with its line")
+    common(check)
+    check.set_defaults(func=run_check)
+    init = actions.add_parser("init", help="write a commented config file (every option with its help)")
+    common(init)
+    init.add_argument("--force", action="store_true", help="replace a file that is there")
+    init.set_defaults(func=run_init)
+    profiles = actions.add_parser("profiles", help="the hardware profiles found, each checked")
+    profiles.set_defaults(func=run_profiles)
+    parser.set_defaults(func=lambda args: _usage(parser))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from companion.config import OPTIONS, load_config
+    from companion.config.tomltext import value
+
+    config = load_config(args.file, profile=args.profile)
+    if args.json:
+        print(json.dumps({"file": str(config.path), "profile": config.profile.name if config.profile else None,
+                          "values": config.values, "sources": config.sources,
+                          "problems": [str(p) for p in config.problems]}, ensure_ascii=False, default=str))
+        return 0
+    exists = "" if config.path and config.path.exists() else " (not there: defaults)"
+    print(f"# file: {config.path}{exists}")
+    if config.profile:
+        print(f"# hardware profile: {config.profile.name} ({config.profile.path}) – {config.profile.description}")
+    section = None
+    for opt in OPTIONS:
+        if opt.section != section:
+            section = opt.section
+            print(f"\n[{section}]" if section else "")
+        shown = config.values[opt.name]
+        text = "(not set)" if shown is None else value(shown)
+        print(f"{opt.key} = {text}".ljust(48) + f"  # {config.sources[opt.name]}")
+    for problem in config.problems:
+        print(problem, file=sys.stderr)
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from companion.config import load_config
+
+    config = load_config(args.file, profile=args.profile)
+    for problem in config.problems:
+        print(problem)
+    errors = len(config.errors)
+    name = f"hardware profile {config.profile.name}" if config.profile else "no hardware profile"
+    if errors:
+        print(f"{config.path}: {errors} error(s) ({name})")
+        return 1
+    print(f"{config.path}: configuration OK ({name})")
+    return 0
+
+
+def run_init(args: argparse.Namespace) -> int:
+    from companion.config import default_config_path, init_config, load_config
+
+    path = args.file or default_config_path()
+    if not init_config(path, args.profile or "", force=args.force):
+        print(f"companion config: {path} is already there (--force replaces it)", file=sys.stderr)
+        return 1
+    config = load_config(path)
+    for problem in config.problems:
+        print(problem, file=sys.stderr)
+    print(f"wrote {path}")
+    return 1 if config.errors else 0
+
+
+def run_profiles(args: argparse.Namespace) -> int:
+    from companion.config import load_config
+    from companion.config.profiles import available
+
+    worst = 0
+    found = available()
+    if not found:
+        print("no hardware profile found")
+        return 1
+    for name, path in found.items():
+        config = load_config(Path("/nonexistent-companion-config.toml"), profile=name)
+        state = "OK" if not config.errors else f"{len(config.errors)} error(s)"
+        description = config.profile.description if config.profile else ""
+        print(f"{name:<14} {state:<10} {description}  ({path})")
+        for problem in config.problems:
+            print(f"    {problem}")
+        worst = max(worst, 1 if config.errors else 0)
+    return worst

@@ -1,0 +1,112 @@
+"""Writing the config file: every option with its help as a comment, set values as TOML lines.
+
+pibooth's way: the table writes the file, so the file documents itself. The settings screen saves
+through :func:`save_settings`: values the user set stay set, a setting changed on screen is written,
+everything else stays a commented line showing its default (or the hardware profile's value).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+from companion.config import tomltext
+from companion.config.model import DEFAULT, FILE, load_config, legacy_path
+from companion.config.settings import Settings
+from companion.config.table import OPTIONS, SECTION_HELP, SECTIONS
+
+HEADER = """\
+# Fort Boyard companion: configuration.
+# A line starting with '#' shows a setting's default (or its hardware profile's value): remove the '#'
+# and change the value to set it. `companion config check` checks this file and names the line of each
+# problem; `companion config show` prints every value and where it comes from. The settings screen saves
+# here too (comments are written again from the companion's own table).
+"""
+
+
+def render(values: dict[str, Any], base: dict[str, Any] | None = None, base_sources: dict[str, str] | None = None) -> str:
+    """The config file's text: ``values`` (option name -> value) set, every other option commented
+    with its value from ``base`` (default: the table's defaults)."""
+    base = base or {o.name: o.default for o in OPTIONS}
+    base_sources = base_sources or {}
+    out = [HEADER]
+    for section in ("", *SECTIONS):
+        if section:
+            out.append("")
+            out += tomltext.comment(SECTION_HELP.get(section, ""))
+            out.append(f"[{section}]")
+        for opt in (o for o in OPTIONS if o.section == section):
+            if opt.help:
+                out += tomltext.comment(opt.help)
+            if opt.name in values:
+                out.append(f"{opt.key} = {tomltext.value(values[opt.name])}")
+                continue
+            shown = base.get(opt.name, opt.default)
+            where = base_sources.get(opt.name, DEFAULT)
+            note = f"  ({where})" if where not in (DEFAULT, FILE) else ""
+            out.append(f"# {opt.key} is not set" if shown is None else f"# {opt.key} = {tomltext.value(shown)}{note}")
+    return "\n".join(out) + "\n"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """A pulled plug leaves the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def save_settings(settings: Settings, path: Path) -> None:
+    """Write ``settings`` into the config file at ``path``, keeping its other values (and its hardware
+    profile). A file with problems is copied to ``.bak`` first: values that were wrong are not kept."""
+    path = Path(path)
+    config = load_config(path)
+    file_layer = config.layer(FILE)
+    values = dict(file_layer.values) if file_layer else {}
+    base: dict[str, Any] = {}
+    base_sources: dict[str, str] = {}
+    for opt in OPTIONS:
+        base[opt.name], base_sources[opt.name] = opt.default, DEFAULT
+        for layer in config.layers:
+            if layer.source != FILE and opt.name in layer.values:
+                base[opt.name], base_sources[opt.name] = layer.values[opt.name], layer.source
+    for opt in OPTIONS:
+        if not opt.attr:
+            continue
+        value = getattr(settings, opt.attr)
+        value = list(value) if isinstance(value, tuple) else value
+        if opt.name in values or value != base[opt.name]:
+            values[opt.name] = value
+    if path.exists() and config.problems and any(p.path == path for p in config.problems):
+        shutil.copyfile(path, path.with_name(path.name + ".bak"))
+    write_atomically(path, render(values, base, base_sources))
+
+
+def init_config(path: Path, profile: str = "", *, force: bool = False) -> bool:
+    """A commented config file naming ``profile``; False (and nothing written) when one is there."""
+    path = Path(path)
+    if path.exists() and not force:
+        return False
+    values = {"hardware_profile": profile} if profile else {}
+    write_atomically(path, render(values))
+    return True
+
+
+def migrate(path: Path) -> Path | None:
+    """Turn the flat settings.toml of earlier versions into ``path`` (config.toml) once; the old file
+    is kept as settings.toml.migrated. Returns the old file's new name, or None when there was nothing
+    to do."""
+    legacy = legacy_path(Path(path))
+    if legacy is None:
+        return None
+    config = load_config(Path(path))
+    values = dict(config.layer(FILE).values)
+    write_atomically(Path(path), render(values))
+    done = legacy.with_name(legacy.name + ".migrated")
+    os.replace(legacy, done)
+    return done

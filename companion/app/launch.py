@@ -12,7 +12,8 @@ from companion.app.theme import PROFILES
 START = time.perf_counter()
 
 
-def configure_kivy(width: int, height: int, fullscreen: bool = False, touch: bool = False) -> None:
+def configure_kivy(width: int, height: int, fullscreen: bool = False, touch: bool = False,
+                   touch_rotation: int | None = None) -> None:
     """Window size and input, before the window exists."""
     from kivy.config import Config
 
@@ -22,11 +23,16 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False, touch: boo
     Config.set("graphics", "resizable", "1")
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("kivy", "keyboard_mode", "dock" if touch else "system")
-    Config.set("input", "mouse", "mouse,disable_multitouch")
+    if touch_rotation is None:
+        Config.set("input", "mouse", "mouse,disable_multitouch")
+    else:  # the configured touchscreen: one input provider (two double every tap)
+        from companion.config.wiring import touch_input
+
+        touch_input(Config, touch_rotation)
 
 
 def build_app(db: Path | None, settings_path: Path | None, settings: Settings | None = None,
-              sound: bool = False):
+              sound: bool = False, ring=None):
     """The app on a game log; ``sound`` opens the audio output and speech (the real app does; screenshots
     and tests do not)."""
     from companion.app.controller import Controller
@@ -53,28 +59,39 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
 
         reactions = Reactions.from_settings(settings, library, lambda: controller.tr.language)
     return CompanionApp(controller, settings_path=settings_path, library=library, notices=notices,
-                        sound=reactions)
+                        sound=reactions, ring=ring)
 
 
 def launch(args) -> int:
     from companion.store import LogError
 
+    from companion.config import load_config, migrate
+    from companion.config.wiring import build_kwargs, open_devices
+
     settings_path = args.settings or default_settings_path()
-    try:
-        settings = load_settings(settings_path)
-    except SettingsError as exc:
-        print(f"companion: {exc}; starting with default settings", file=sys.stderr)
-        settings = Settings()
+    if args.settings is None:
+        migrate(settings_path)  # the flat settings.toml of earlier versions, once
+    config = load_config(settings_path)  # config.toml over its hardware profile; problems never stop a game
+    for problem in config.problems:
+        print(f"companion: {problem}", file=sys.stderr)
+    settings = config.settings
     profile = PROFILES.get(args.profile or settings.display_profile)
     if profile is None:
         print(f"companion: unknown display profile {args.profile!r}; known: {', '.join(PROFILES)}", file=sys.stderr)
         return 2
-    configure_kivy(profile.width, profile.height, args.fullscreen, args.touch)
+    touch = args.touch or settings.touch
+    configure_kivy(profile.width, profile.height, args.fullscreen or settings.fullscreen, touch,
+                   settings.touch_rotation if settings.touch else None)
+    devices = open_devices(config)
     try:
-        app = build_app(args.db, settings_path, settings, sound=not args.exit_after_first_frame)
+        app = build_app(args.db, settings_path, settings, sound=not args.exit_after_first_frame,
+                        **build_kwargs(build_app, devices))
     except LogError as exc:
+        devices.close()
         print(f"companion: {exc}", file=sys.stderr)
         return 1
+    app.buzzer_hardware = devices.buzzers
+    app.notices += devices.notices + [str(p) for p in config.errors]
     if args.exit_after_first_frame:
         from kivy.core.window import Window
 

@@ -15,6 +15,7 @@ _COMMAND_MODULES = (
     "companion.app.cli",
     "companion.content.cli",
     "companion.sound.cli",
+    "companion.tiles.cli",
     "companion.history.cli",
     "companion.config.cli",
 )

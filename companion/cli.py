@@ -18,6 +18,7 @@ _COMMAND_MODULES = (
     "companion.tiles.cli",
     "companion.history.cli",
     "companion.config.cli",
+    "companion.doctor.cli",
 )
 
 

@@ -157,11 +157,15 @@ def _proposal(app, again: bool):
     app.show_phase()
 
 
-def _treasure(app):
+def _everyone_in_the_treasure_room(app):
     fresh_game(app)
     to_round_3(app)
     for name in ("Jean-Baptiste", "Zoé", "Maximilien", "Marie-Christine"):
         play(app, {"cmd": "propose", "player": name, "correct": True})
+
+
+def _treasure(app):
+    _everyone_in_the_treasure_room(app)
     app.show_phase()
     screen = app.current_screen()
     screen.rebuild()
@@ -170,10 +174,7 @@ def _treasure(app):
 
 
 def _podium(app):
-    fresh_game(app)
-    to_round_3(app)
-    for name in ("Jean-Baptiste", "Zoé", "Maximilien", "Marie-Christine"):
-        play(app, {"cmd": "propose", "player": name, "correct": True})
+    _everyone_in_the_treasure_room(app)
     for name, draws, handful in (("Jean-Baptiste", 1, {"50": 2}), ("Zoé", 1, {"20": 3}),
                                  ("Maximilien", 1, {"10": 4}), ("Marie-Christine", 3, {"10": 1, "pebble": 1})):
         for _ in range(draws):
@@ -184,6 +185,46 @@ def _podium(app):
 def _error(app):
     app.sm.get_screen("error").message = "turn: ValueError: an example of a failing screen"
     app.go("error")
+
+
+def _family_games(app) -> None:
+    """Three finished evenings in a fresh log, one name written two ways ('Zoé', 'zoe'), fixed dates."""
+    fresh_game(app)
+    finals = (
+        (NAMES[:4], {"Jean-Baptiste": {"50": 2}, "Zoé": {"20": 3}, "Maximilien": {"10": 4}, "Marie-Christine": {"10": 1}}),
+        (["Marie-Christine", "Jean-Baptiste", "zoe", "Maximilien"],
+         {"Jean-Baptiste": {"10": 2}, "zoe": {"50": 2, "20": 1}, "Maximilien": {"pebble": 1}, "Marie-Christine": {"20": 2}}),
+        (["Marie-Christine", "Anne", "Bob", "Zoé"],
+         {"Anne": {"50": 1}, "Bob": {"20": 1}, "Zoé": {"10": 3}, "Marie-Christine": {"50": 2}}),
+    )
+    for n, (players, handfuls) in enumerate(finals):
+        if n:
+            setups = [PlayerSetup(name, PLAYER_COLOURS[i][0]) for i, name in enumerate(players)]
+            app.controller.new_game(setups, players[0], "red", {d: "physical" for d in DECK_KINDS}, seed=4 + n)
+        to_round_3(app)
+        order = players[1:] + players[:1]  # Round 2's winner (the second seat) proposes first
+        for name in order:
+            play(app, {"cmd": "propose", "player": name, "correct": True})
+        for name in order:
+            while app.controller.view["current"] == name:
+                play(app, {"cmd": "draw", "player": name, "tokens": handfuls[name]})
+    db = app.controller.session.log.db  # an in-memory log of screenshots: give the games fixed evenings
+    for game_id, start, end in ((1, "2026-02-14T18:05", "2026-02-14T18:52"), (2, "2026-03-01T15:30", "2026-03-01T16:11"),
+                                (3, "2026-03-08T19:00", "2026-03-08T19:35")):
+        db.execute("UPDATE games SET created_at=?, finished_at=? WHERE id=?",
+                   (start + ":00.000+00:00", end + ":00.000+00:00", game_id))
+
+
+def _history(app, screen: str) -> None:
+    _family_games(app)
+    if screen == "history_game":
+        app.sm.get_screen("history_game").game_id = 3
+    if screen == "history_player":
+        from companion.history.games import rename_player
+
+        rename_player(app.controller.session.log, "Bob", "Robert")  # a rename that can be separated again
+        app.sm.get_screen("history_player").player_key = "robert"
+    app.go(screen)
 
 
 SCENARIOS: dict[str, Callable[[object], str]] = {
@@ -210,5 +251,9 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "podium": _screen("podium", _podium),
     "settings": _screen("settings", lambda app: app.go("settings")),
     "history": _screen("history", lambda app: app.go("history")),
+    "history-games": _screen("history", lambda app: _history(app, "history")),
+    "history-game": _screen("history_game", lambda app: _history(app, "history_game")),
+    "history-stats": _screen("history_stats", lambda app: _history(app, "history_stats")),
+    "history-player": _screen("history_player", lambda app: _history(app, "history_player")),
     "error": _screen("error", _error),
 }

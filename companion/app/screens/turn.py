@@ -115,12 +115,10 @@ class DuelScreen(BaseScreen):
     def body(self) -> Widget:
         v = self.c.view
         me = v["current"]
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
         if v["phase"] == "duel_stake":
-            box.add_widget(self.title(self.tr("duel.stake", player=me), base_font=30, colour=theme.GOLD, height=90))
-            box.add_widget(self.stake_buttons())
-            box.add_widget(Widget())
-        elif v["phase"] == "duel_opponent":
+            return self.stake_step("duel.stake", me)
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
+        if v["phase"] == "duel_opponent":
             box.add_widget(self.title(self.tr("duel.opponent", player=me), base_font=34, colour=theme.GOLD))
             others = [p["name"] for p in v["players"] if p["name"] != me]
             cols = min(len(others), 2 if self.app.portrait else 3)
@@ -146,11 +144,16 @@ class DuelScreen(BaseScreen):
             ], height=touch_height()))
         return box
 
-    def stake_buttons(self) -> Widget:
-        return self.buttons([
+    def stake_step(self, title_key: str, me: str) -> Widget:
+        """Round 2: Key or Clue, said aloud before the opponent is named or the riddle is read."""
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
+        box.add_widget(self.title(self.tr(title_key, player=me), base_font=30, colour=theme.GOLD, height=90))
+        box.add_widget(self.buttons([
             (self.tr("common.key"), theme.GOLD, lambda: self.send({"cmd": "stake", "stake": "key"})),
             (self.tr("common.clue"), hex_rgba("6b4c9a"), lambda: self.send({"cmd": "stake", "stake": "clue"})),
-        ], height=touch_height() * 1.8)
+        ], height=touch_height() * 1.8))
+        box.add_widget(Widget())
+        return box
 
 
 class EnigmeScreen(DuelScreen):
@@ -159,12 +162,9 @@ class EnigmeScreen(DuelScreen):
     def body(self) -> Widget:
         v = self.c.view
         me = v["current"]
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
         if v["phase"] == "enigme_stake":
-            box.add_widget(self.title(self.tr("enigme.stake", player=me), base_font=30, colour=theme.GOLD, height=90))
-            box.add_widget(self.stake_buttons())
-            box.add_widget(Widget())
-            return box
+            return self.stake_step("enigme.stake", me)
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
         if v["phase"] == "sea":
             stake = self.tr("sea.the_clue" if v["stake"] == "clue" else "sea.the_key")
             box.add_widget(self.title(self.tr("sea.title", stake=stake), base_font=32, colour=theme.GOLD, height=110))

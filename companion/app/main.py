@@ -21,6 +21,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.app import theme
 from companion.app.controller import Controller
 from companion.app.i18n import LANGUAGES
+from companion.app.screens.doctor import DoctorScreen
 from companion.app.screens.endgame import MomentScreen, PodiumScreen, ProposalScreen, TreasureScreen
 from companion.app.screens.home import ErrorScreen, HistoryScreen, HomeScreen, SettingsScreen
 from companion.app.screens.newgame import DiceScreen, NewGameScreen
@@ -46,6 +47,7 @@ SCREENS = {
     "treasure": TreasureScreen,
     "podium": PodiumScreen,
     "settings": SettingsScreen,
+    "doctor": DoctorScreen,
     "history": HistoryScreen,
     "error": ErrorScreen,
 }
@@ -255,6 +257,18 @@ class CompanionApp(App):
     def toggle_language(self) -> None:
         i = LANGUAGES.index(self.settings.language)
         self.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
+
+    def power(self, action: str) -> None:
+        """Shut down ("poweroff") or restart ("reboot") the Pi once the table confirms; the game is saved."""
+        from companion.doctor.power import PowerError, request
+
+        def go() -> None:
+            try:
+                request(action)
+            except (PowerError, OSError, ValueError) as exc:
+                self.toast(self.controller.tr("settings.power_failed", error=str(exc)))
+
+        self.confirm(self.controller.tr("settings.shutdown_confirm" if action == "poweroff" else "settings.reboot_confirm"), go)
 
     # --- the hourglass and the ring ------------------------------------------------------------------
 

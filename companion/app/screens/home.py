@@ -11,6 +11,7 @@ from companion.app import theme
 from companion.app.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.app.screens.base import BaseScreen
 from companion.app.theme import PROFILES
+from companion.config import screen_options
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
 
 
@@ -65,21 +66,15 @@ class SettingsScreen(BaseScreen):
             b.bind(on_release=lambda *_: on_press())
             rows.add_widget(b)
 
-        other = LANGUAGES[(LANGUAGES.index(s.language) + 1) % len(LANGUAGES)]
-        row(self.tr("common.labelled", label=self.tr("settings.language"), value=LANGUAGE_NAMES[s.language]), lambda: self.app.set_language(other))
-        steps = (10, 20, 30, 45, 60, 90, 120)
-        nxt = steps[(steps.index(s.hourglass_seconds) + 1) % len(steps)] if s.hourglass_seconds in steps else 30
-        row(self.tr("settings.hourglass", seconds=s.hourglass_seconds), lambda: self.app.change_settings(hourglass_seconds=nxt))
-        row(self.tr("settings.volume", volume=s.volume), lambda: self.app.change_settings(volume=(s.volume + 20) % 120 if s.volume < 100 else 0))
-        duel = ("clue", "key", "nothing")
-        row(self.tr("settings.house_duel") + " " + self.tr("settings.house_duel." + s.duel_clue_to_opponent),
-            lambda: self.app.change_settings(duel_clue_to_opponent=duel[(duel.index(s.duel_clue_to_opponent) + 1) % 3]))
-        row(self.tr("common.labelled", label=self.tr("settings.house_prison"), value=self.tr("settings.on" if s.prison_carries_over else "settings.off")),
-            lambda: self.app.change_settings(prison_carries_over=not s.prison_carries_over))
-        names = list(PROFILES)
-        nxt_profile = names[(names.index(s.display_profile) + 1) % len(names)]
-        row(self.tr("settings.display", profile=PROFILES[s.display_profile].label),
-            lambda: self.app.change_settings(display_profile=nxt_profile))
+        # The config table says which settings are shown and what each button cycles through.
+        for option in screen_options():
+            value = getattr(s, option.attr)
+            nxt = option.screen.next(option, value)
+            row(self.option_text(option.attr, value), lambda a=option.attr, v=nxt: self.app.change_settings(**{a: v}))
+        row(self.tr("settings.doctor"), lambda: self.app.go("doctor"))
+        if s.power_buttons:  # the kiosk on a Pi: no keyboard, no desktop to shut it down from
+            row(self.tr("settings.shutdown"), lambda: self.app.power("poweroff"), colour=theme.DANGER)
+            row(self.tr("settings.reboot"), lambda: self.app.power("reboot"), colour=theme.STONE_DARK)
         for pack in self.app.library.packs if self.app.library else ():
             on = pack.id not in s.disabled_packs
             switched = [x for x in s.disabled_packs if x != pack.id] + ([] if not on else [pack.id])
@@ -110,6 +105,23 @@ class SettingsScreen(BaseScreen):
         box.add_widget(back)
         return box
 
+
+    def option_text(self, attr: str, value) -> str:
+        """A setting's button text, with its current value."""
+        if attr == "language":
+            return self.tr("common.labelled", label=self.tr("settings.language"), value=LANGUAGE_NAMES[value])
+        if attr == "hourglass_seconds":
+            return self.tr("settings.hourglass", seconds=value)
+        if attr == "volume":
+            return self.tr("settings.volume", volume=value)
+        if attr == "duel_clue_to_opponent":
+            return self.tr("settings.house_duel") + " " + self.tr("settings.house_duel." + value)
+        if attr == "prison_carries_over":
+            return self.tr("common.labelled", label=self.tr("settings.house_prison"),
+                           value=self.tr("settings.on" if value else "settings.off"))
+        if attr == "display_profile":
+            return self.tr("settings.display", profile=PROFILES[value].label)
+        return self.tr("common.labelled", label=attr, value=str(value))
 
     def sound_line(self) -> str:
         sound = self.app.sound

@@ -121,3 +121,19 @@ def test_disabled_packs_are_saved_as_a_toml_list(tmp_path):
     path = tmp_path / "settings.toml"
     save_settings(Settings().changed(disabled_packs=["fort-boyard-fr-en", 'odd "name"']), path)
     assert load_settings(path).disabled_packs == ("fort-boyard-fr-en", 'odd "name"')
+
+
+def test_a_broken_user_pack_does_not_stop_the_app_and_is_named(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    broken = tmp_path / "data" / "fort-boyard-companion" / "packs" / "family"
+    broken.mkdir(parents=True)
+    (broken / "pack.toml").write_text('id = "family"\nname = "Family riddles"\nversion = "1"\n')  # no license
+    from companion.app.launch import build_app
+
+    app = build_app(tmp_path / "g.sqlite3", None)
+    try:
+        assert any("family" in n for n in app.notices)
+        assert [p.id for p in app.library.packs] and "family" not in [p.id for p in app.library.packs]
+    finally:
+        app.ring.close()
+        app.controller.session.log.close()

@@ -227,6 +227,28 @@ def _history(app, screen: str) -> None:
     app.go(screen)
 
 
+def _doctor(app, corners: bool = False) -> None:
+    """The hardware check with fixed results (a Pi 5 whose ring has no SPI yet), or the corner test."""
+    from companion.doctor import CHECKS, FAIL, PASS, SKIP, Result
+
+    by_name = {c.name: c for c in CHECKS}
+    screen = app.sm.get_screen("doctor")
+    screen.auto_run, screen.running = False, False
+    screen.results = [
+        (by_name["board"], [Result("board", PASS, "Raspberry Pi 5 Model B Rev 1.0")]),
+        (by_name["pins"], [Result("pin factory", PASS, "LGPIOFactory")]),
+        (by_name["buzzers"], [Result("buzzers", PASS, "6 opened and released: GPIO 4 (pin 7), GPIO 17 (pin 11), "
+                                     "GPIO 27 (pin 13), GPIO 22 (pin 15), GPIO 5 (pin 29), GPIO 6 (pin 31)")]),
+        (by_name["ring"], [Result("LED ring", FAIL, "spi: /dev/spidev0.0 does not exist: turn SPI on "
+                                  "(raspi-config > Interface Options > SPI) and reboot")]),
+        (by_name["reader"], [Result("RFID reader", SKIP, "no reader configured")]),
+        (by_name["sound"], [Result("sound output", PASS, "USB Audio (ALSA, 48000 Hz): tone played, 28800 frames")]),
+        (by_name["log"], [Result("game log", PASS, "games.sqlite3: writable, integrity ok, 12 game(s)")]),
+    ]
+    screen.corners = {"top-left": True, "top-right": True, "bottom-right": False, "bottom-left": False} if corners else None
+    app.go("doctor")
+
+
 SCENARIOS: dict[str, Callable[[object], str]] = {
     "home": _screen("home", _home),
     "new_game-players": _screen("new_game", lambda app: _new_game(app, 1)),
@@ -255,5 +277,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "history-game": _screen("history_game", lambda app: _history(app, "history_game")),
     "history-stats": _screen("history_stats", lambda app: _history(app, "history_stats")),
     "history-player": _screen("history_player", lambda app: _history(app, "history_player")),
+    "doctor": _screen("doctor", _doctor),
+    "doctor-corners": _screen("doctor", lambda app: _doctor(app, corners=True)),
     "error": _screen("error", _error),
 }

@@ -23,7 +23,8 @@ from companion.app.controller import Controller
 from companion.app.i18n import LANGUAGES
 from companion.app.screens.doctor import DoctorScreen
 from companion.app.screens.endgame import MomentScreen, PodiumScreen, ProposalScreen, TreasureScreen
-from companion.app.screens.home import ErrorScreen, HistoryScreen, HomeScreen, SettingsScreen
+from companion.app.screens.history import HistoryGameScreen, HistoryScreen, PlayerScreen, StatsScreen
+from companion.app.screens.home import ErrorScreen, HomeScreen, SettingsScreen
 from companion.app.screens.newgame import DiceScreen, NewGameScreen
 from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
 from companion.app.settings import Settings, save_settings
@@ -49,6 +50,9 @@ SCREENS = {
     "settings": SettingsScreen,
     "doctor": DoctorScreen,
     "history": HistoryScreen,
+    "history_game": HistoryGameScreen,
+    "history_stats": StatsScreen,
+    "history_player": PlayerScreen,
     "error": ErrorScreen,
 }
 

@@ -1,4 +1,4 @@
-"""Home, settings, history and the error screen."""
+"""Home, settings and the error screen (history: companion.app.screens.history)."""
 
 from __future__ import annotations
 
@@ -133,32 +133,6 @@ class SettingsScreen(BaseScreen):
         else:
             line = self.tr("settings.hw_sound_none", reason=status.mixer.reason or status.mixer.state)
         return line + " · " + status.speech.summary()
-
-
-class HistoryScreen(BaseScreen):
-    in_game = False
-
-    def body(self) -> Widget:
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        box.add_widget(self.title(self.tr("history.title"), height=56))
-        games = self.c.session.log.games("finished")
-        rows = GridLayout(cols=1, spacing=Scale.px(4), size_hint_y=None)
-        rows.bind(minimum_height=rows.setter("height"))
-        if not games:
-            rows.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20, size_hint_y=None, height=Scale.px(60)))
-        for g in games[:50]:
-            scores = (g.summary or {}).get("scores", {})
-            winners = ", ".join((g.summary or {}).get("winners", [])) or "-"
-            players = ", ".join(f"{n} {v}" for n, v in scores.items())
-            text = self.tr("history.line", date=(g.finished_at or g.created_at)[:10], players=players, winners=winners)
-            rows.add_widget(FitLabel(text=text, base_font=17, size_hint_y=None, height=Scale.px(44)))
-        scroll = ScrollView()
-        scroll.add_widget(rows)
-        box.add_widget(scroll)
-        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, size_hint_y=None, height=touch_height())
-        back.bind(on_release=lambda *_: self.app.go("home"))
-        box.add_widget(back)
-        return box
 
 
 class ErrorScreen(BaseScreen):

@@ -1,0 +1,332 @@
+"""History: finished games (newest first), one game told again with its keys chart, the family
+leaderboard with the treasure per game, and one player's page (statistics, rename, merge, separate).
+
+Everything shown is computed from the game log by companion.history; renames are aliases, the games
+themselves are never changed."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.controls import BigButton, FitLabel, Scale, Swatch, colour_rgba, touch_height
+from companion.app.screens.base import BaseScreen
+from companion.app.screens.history_charts import Chart, Series
+from companion.app.theme import PLAYER_COLOURS, hex_rgba
+from companion.history.games import PlayedGame, load_game, load_games, load_names, rename_player, undo_rename
+from companion.history.names import RenameError, name_key
+from companion.history.stats import PlayerStats, player_stats, ranks, treasure_per_game
+from companion.history.timeline import describe, keys_over_game, timeline
+
+CHART_GAMES = 10  # the treasure chart shows the last games only: a picture, not an archive
+
+
+def _when(game: PlayedGame) -> str:
+    return game.started.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _palette(i: int) -> tuple[float, float, float, float]:
+    return hex_rgba(PLAYER_COLOURS[i % len(PLAYER_COLOURS)][1])
+
+
+def _game_colours(game: PlayedGame) -> list[tuple[float, float, float, float]]:
+    """The colours the table chose for the game (recorded with it), else the palette in seating order."""
+    chosen = game.table.get("colours", {})
+    return [colour_rgba(chosen[p]) if p in chosen else _palette(i) for i, p in enumerate(game.players)]
+
+
+class HistoryBase(BaseScreen):
+    in_game = False
+
+    @property
+    def log(self):
+        return self.c.session.log
+
+    def scroll(self, rows: GridLayout) -> ScrollView:
+        rows.bind(minimum_height=rows.setter("height"))
+        view = ScrollView(do_scroll_x=False)
+        view.add_widget(rows)
+        return view
+
+    def nav(self, *specs: tuple[str, Any, Callable[[], None]]) -> Widget:
+        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
+        for text, colour, action in specs:
+            b = BigButton(text=text, bg=colour, base_font=20)
+            b.bind(on_release=lambda _b, a=action: a())
+            row.add_widget(b)
+        return row
+
+    def split(self) -> BoxLayout:
+        """Side by side on a landscape screen, one above the other in portrait."""
+        return BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=Scale.px(8))
+
+    def legend(self, names: list[str], colours: list) -> Widget:
+        cols = min(3, max(len(names), 1))
+        rows = -(-len(names) // cols)
+        grid = GridLayout(cols=cols, size_hint_y=None, height=Scale.px(26) * rows, spacing=Scale.px(2))
+        for name, rgba in zip(names, colours):
+            cell = BoxLayout(spacing=Scale.px(4))
+            cell.add_widget(Swatch(initial=name[:1].upper(), rgba=rgba, size_hint_x=None, width=Scale.px(22)))
+            label = FitLabel(text=name, base_font=14, wrap=False)
+            label.halign = "left"
+            cell.add_widget(label)
+            grid.add_widget(cell)
+        return grid
+
+    def open_game(self, game_id: int) -> None:
+        self.app.sm.get_screen("history_game").game_id = game_id
+        self.app.go("history_game")
+
+    def open_player(self, key: str) -> None:
+        self.app.sm.get_screen("history_player").player_key = key
+        self.app.go("history_player")
+
+
+class HistoryScreen(HistoryBase):
+    """Finished games, newest first: date, duration, winner, everyone's treasure. Tap one to replay it."""
+
+    def body(self) -> Widget:
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
+        box.add_widget(self.title(self.tr("history.title"), height=56))
+        games = load_games(self.log)
+        rows = GridLayout(cols=1, spacing=Scale.px(4), size_hint_y=None)
+        if not games:
+            rows.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20, size_hint_y=None, height=Scale.px(60)))
+        for g in games[:100]:
+            winners = ", ".join(g.winners)
+            head = self.tr("history.line", date=_when(g), minutes=round(g.duration_s / 60),
+                           winners=self.tr("history.winner", players=winners) if winners else self.tr("history.nobody"))
+            treasure = " · ".join(f"{p} {v}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
+            b = BigButton(text=head + "\n" + treasure, base_font=17, bg=theme.SEA_LIGHT, size_hint_y=None,
+                          height=touch_height() * 1.25)
+            b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))
+            rows.add_widget(b)
+        box.add_widget(self.scroll(rows))
+        box.add_widget(self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("home")),
+                                (self.tr("history.stats"), theme.GOLD, lambda: self.app.go("history_stats"))))
+        return box
+
+
+class HistoryGameScreen(HistoryBase):
+    """One finished game told again: the keys each player held along the way, and its moments."""
+
+    game_id: int | None = None
+
+    def body(self) -> Widget:
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
+        game = load_game(self.log, self.game_id) if self.game_id is not None else None
+        back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history")))
+        if game is None:
+            box.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20))
+            box.add_widget(back)
+            return box
+        box.add_widget(self.title(self.tr("history.game_title", id=game.id, date=_when(game)), base_font=26, height=44))
+        main = self.split()
+        colours = _game_colours(game)
+        chart = keys_over_game(game)
+        left = BoxLayout(orientation="vertical", spacing=Scale.px(4))
+        left.add_widget(FitLabel(text=self.tr("history.keys_chart"), base_font=16, color=theme.GOLD,
+                                 size_hint_y=None, height=Scale.px(24)))
+        series = [Series(p[:1].upper(), rgba, tuple(chart.series(p))) for p, rgba in zip(game.players, colours)]
+        marks = [(at, self.tr("history.round_mark", round=k + 2)) for k, at in enumerate(chart.rounds)]
+        left.add_widget(Chart(series, marks, steps=True))
+        left.add_widget(self.legend(list(game.players), colours))
+        main.add_widget(left)
+        rows = GridLayout(cols=1, spacing=Scale.px(2), size_hint_y=None)
+        for m in timeline(game):
+            heading = m.kind in ("round", "game_over", "no_winner")
+            line = FitLabel(text=describe(m, self.tr), base_font=17 if heading else 15, bold=heading,
+                            color=theme.GOLD if heading else theme.TEXT, size_hint_y=None,
+                            height=Scale.px(32 if heading else 27))
+            line.halign = "center" if heading else "left"
+            rows.add_widget(line)
+        main.add_widget(self.scroll(rows))
+        box.add_widget(main)
+        box.add_widget(back)
+        return box
+
+
+class StatsScreen(HistoryBase):
+    """The family leaderboard (tap a player for their page) and the treasure of the last games."""
+
+    COLUMNS = (("stats.player", 0.32), ("stats.wins", 0.11), ("stats.keys", 0.1), ("stats.riddles", 0.12),
+               ("stats.duels", 0.12), ("stats.average", 0.11), ("stats.best", 0.11))
+
+    def body(self) -> Widget:
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
+        box.add_widget(self.title(self.tr("stats.title"), base_font=30, height=50))
+        games = load_games(self.log)
+        names = load_names(self.log)
+        board = player_stats(games, names)
+        back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history")))
+        if not board:
+            box.add_widget(FitLabel(text=self.tr("stats.empty"), base_font=20))
+            box.add_widget(back)
+            return box
+        main = self.split()
+        table = BoxLayout(orientation="vertical", spacing=Scale.px(2))
+        table.add_widget(self._row([self.tr(key) for key, _ in self.COLUMNS], header=True))
+        rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None)
+        for rank, s in zip(ranks(board), board):
+            rows.add_widget(self._row(self._cells(rank, s), key=s.key))
+        table.add_widget(self.scroll(rows))
+        main.add_widget(table)
+        main.add_widget(self._treasure_chart(games, names, board))
+        box.add_widget(main)
+        box.add_widget(back)
+        return box
+
+    def _cells(self, rank: int, s: PlayerStats) -> list[str]:
+        share = "–" if s.riddle_share is None else f"{round(s.riddle_share * 100)} %"
+        return [f"{rank}. {s.name}", f"{s.wins}/{s.games}", str(s.keys_won), share, f"{s.duels_won}–{s.duels_lost}",
+                str(round(s.average_treasure)), str(s.best_treasure)]
+
+    def _row(self, cells: list[str], header: bool = False, key: str | None = None) -> Widget:
+        row = BoxLayout(size_hint_y=None, height=Scale.px(26) if header else touch_height(), spacing=Scale.px(2))
+        for column, ((_, weight), text) in enumerate(zip(self.COLUMNS, cells)):
+            if key is not None and column == 0:
+                b = BigButton(text=text, base_font=17, bg=theme.SEA_LIGHT, size_hint_x=weight)
+                b.bind(on_release=lambda _b, k=key: self.open_player(k))
+                row.add_widget(b)
+            else:
+                row.add_widget(FitLabel(text=text, base_font=14 if header else 17, size_hint_x=weight, wrap=False,
+                                        color=theme.GOLD if header else theme.TEXT))
+        return row
+
+    def _treasure_chart(self, games: list[PlayedGame], names, board: list[PlayerStats]) -> Widget:
+        shown = board[:len(PLAYER_COLOURS)]
+        last = treasure_per_game(games, names)[-CHART_GAMES:]
+        series = [Series(s.name[:1].upper(), _palette(i), tuple(g.treasure.get(s.key) for g in last))
+                  for i, s in enumerate(shown)]
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
+        box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=16, color=theme.GOLD,
+                                size_hint_y=None, height=Scale.px(24)))
+        box.add_widget(Chart(series, x_labels=[f"#{g.game_id}" for g in last]))
+        box.add_widget(self.legend([s.name for s in shown], [_palette(i) for i in range(len(shown))]))
+        return box
+
+
+class PlayerScreen(HistoryBase):
+    """One player across games: their statistics, their treasure per game, and renaming them, merging
+    them with another spelling, or separating a merged spelling again (each asked first)."""
+
+    player_key: str | None = None
+
+    def body(self) -> Widget:
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
+        board = player_stats(load_games(self.log), load_names(self.log))
+        me = next((s for s in board if s.key == self.player_key), None)
+        back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history_stats")))
+        if me is None:
+            box.add_widget(FitLabel(text=self.tr("stats.empty"), base_font=20))
+            box.add_widget(back)
+            return box
+        box.add_widget(self.title(me.name, base_font=30, colour=theme.GOLD, height=48))
+        main = self.split()
+        main.add_widget(self._figures(me))
+        if not me.key.startswith("="):  # a name kept apart from its twin at one table is not renamed here
+            main.add_widget(self._changes(me, board))
+        box.add_widget(main)
+        box.add_widget(back)
+        return box
+
+    def _figures(self, me: PlayerStats) -> Widget:
+        tr = self.tr
+        lines = [tr("player.games", n=me.games), tr("player.wins", n=me.wins), tr("player.keys", n=me.keys_won),
+                 tr("player.riddles", solved=me.riddles_solved, total=me.riddles, share=round((me.riddle_share or 0) * 100))
+                 if me.riddles else tr("player.riddles_none"),
+                 tr("player.duels", won=me.duels_won, lost=me.duels_lost),
+                 tr("player.average", value=round(me.average_treasure)), tr("player.best", value=me.best_treasure)]
+        others = sorted(me.spellings - {me.name})
+        if others:
+            lines.append(tr("player.also", names=", ".join(others)))
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
+        grid = GridLayout(cols=2, size_hint_y=None, height=Scale.px(26) * (-(-len(lines) // 2)), spacing=Scale.px(2))
+        for line in lines:
+            grid.add_widget(FitLabel(text=line, base_font=15))
+        box.add_widget(grid)
+        box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=15, color=theme.GOLD,
+                                size_hint_y=None, height=Scale.px(22)))
+        box.add_widget(Chart([Series(me.name[:1].upper(), theme.GOLD, tuple(me.treasures[-CHART_GAMES:]))], bars=True,
+                             x_labels=[f"#{i}" for i in me.game_ids[-CHART_GAMES:]]))
+        return box
+
+    def _changes(self, me: PlayerStats, board: list[PlayerStats]) -> Widget:
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), size_hint_x=0.8 if not self.app.portrait else 1)
+        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(6))
+        entry = TextInput(hint_text=self.tr("player.new_name"), multiline=False, font_size=Scale.px(20),
+                          size_hint_x=0.6, padding=[Scale.px(8), Scale.px(12)])
+        rename = BigButton(text=self.tr("player.rename"), bg=theme.GOLD, base_font=18, size_hint_x=0.4)
+        rename.bind(on_release=lambda *_: self.ask_rename(me, entry.text, board))
+        entry.bind(on_text_validate=lambda *_: self.ask_rename(me, entry.text, board))
+        self.name_entry = entry
+        row.add_widget(entry)
+        row.add_widget(rename)
+        box.add_widget(row)
+        together = self._played_with(me)
+        others = [s for s in board if s.key != me.key and s.key not in together and not s.key.startswith("=")]
+        if others:
+            box.add_widget(FitLabel(text=self.tr("player.same_as"), base_font=15, size_hint_y=None, height=Scale.px(24)))
+            grid = GridLayout(cols=2, spacing=Scale.px(4), size_hint_y=None,
+                              height=touch_height() * 0.8 * (-(-min(len(others), 4) // 2)))
+            for other in others[:4]:
+                b = BigButton(text=other.name, bg=theme.SEA_LIGHT, base_font=16)
+                b.bind(on_release=lambda _b, o=other: self.ask_rename(me, o.name, board))
+                grid.add_widget(b)
+            box.add_widget(grid)
+        for spelling in self._merged_spellings(me):
+            b = BigButton(text=self.tr("player.separate", name=spelling), bg=theme.STONE_DARK, base_font=16,
+                          size_hint_y=None, height=touch_height() * 0.8)
+            b.bind(on_release=lambda _b, sp=spelling: self.ask_separate(sp))
+            box.add_widget(b)
+        box.add_widget(Widget())
+        return box
+
+    def _played_with(self, me: PlayerStats) -> set[str]:
+        names = load_names(self.log)
+        keys: set[str] = set()
+        for g in load_games(self.log):
+            seats = names.seat_keys(g.players)
+            if me.key in seats:
+                keys.update(seats)
+        return keys
+
+    def _merged_spellings(self, me: PlayerStats) -> list[str]:
+        """The spellings of this player that count here because of a rename (they can be separated)."""
+        merged = set(load_names(self.log).merged_into(me.key))
+        return sorted(sp for sp in me.spellings if name_key(sp) in merged)
+
+    # --- asking, then doing -----------------------------------------------------------------------
+
+    def ask_rename(self, me: PlayerStats, new: str, board: list[PlayerStats]) -> None:
+        new = " ".join(new.split())
+        if not new:
+            self.app.toast(self.tr("player.refused.empty"))
+            return
+        target = load_names(self.log).key(new)
+        merging = any(s.key == target and s.key != me.key for s in board)
+        key = "player.confirm_merge" if merging else "player.confirm_rename"
+        self.app.confirm(self.tr(key, old=me.name, new=new), lambda: self.rename(me.name, new))
+
+    def rename(self, old: str, new: str) -> None:
+        try:
+            rename_player(self.log, old, new)
+        except RenameError as exc:
+            self.app.toast(self.tr("player.refused." + exc.code, **exc.values))
+            return
+        self.player_key = load_names(self.log).key(new)
+        self.app.toast(self.tr("player.done", old=old, new=new))
+        self.rebuild()
+
+    def ask_separate(self, spelling: str) -> None:
+        self.app.confirm(self.tr("player.confirm_separate", name=spelling), lambda: self.separate(spelling))
+
+    def separate(self, spelling: str) -> None:
+        undo_rename(self.log, spelling)
+        self.rebuild()

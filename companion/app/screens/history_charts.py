@@ -1,0 +1,142 @@
+"""Small charts drawn with Kivy graphics (no plotting library on the Pi): lines for the keys over a game
+and the treasure per game, bars for one player's treasure. Each series has its colour and its initial
+at the end of its line, so colour is never the only cue."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.controls import Scale
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str  # the initial drawn at the end of the line
+    rgba: tuple[float, float, float, float]
+    values: tuple[float | None, ...]  # None: no point there (a game the player did not play)
+
+
+def nice_step(top: float, lines: int = 4) -> int:
+    """A round step for about ``lines`` grid lines up to ``top`` (1, 2, 5, 10, 20, 50...)."""
+    raw = max(top, 1) / lines
+    step = 1
+    while True:
+        for m in (1, 2, 5):
+            if step * m >= raw:
+                return step * m
+        step *= 10
+
+
+class Chart(Widget):
+    """Lines (or bars) over a shared x axis; ``marks`` are x positions drawn as dashed verticals with a
+    text (the start of Round 2 and 3)."""
+
+    def __init__(self, series: Sequence[Series], marks: Sequence[tuple[int, str]] = (), bars: bool = False,
+                 steps: bool = False, x_labels: Sequence[str] = (), **kw):
+        super().__init__(**kw)
+        self.series = list(series)
+        self.marks = list(marks)
+        self.bars = bars
+        self.steps = steps  # a count that jumps (keys held): drawn as a staircase, not as slopes
+        self.x_labels = list(x_labels)  # under each x position (the games' numbers)
+        self.bind(pos=self._draw, size=self._draw)
+
+    def _text(self, text: str, size: float, rgba=theme.TEXT) -> CoreLabel:
+        label = CoreLabel(text=text, font_size=size, color=rgba, bold=True)
+        label.refresh()
+        return label
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        n = max((len(s.values) for s in self.series), default=0)
+        if n == 0 or self.width < 20 or self.height < 20:
+            return
+        top = max((v for s in self.series for v in s.values if v is not None), default=0)
+        step = nice_step(top)
+        y_max = max(step, -(-top // step) * step)
+        font = max(Scale.px(12), 10)
+        pad_l, pad_r, pad_t = Scale.px(34), Scale.px(16), Scale.px(18)
+        pad_b = Scale.px(20) if self.x_labels else Scale.px(8)
+        x0, y0 = self.x + pad_l, self.y + pad_b
+        w, h = max(self.width - pad_l - pad_r, 1), max(self.height - pad_b - pad_t, 1)
+
+        def px(i: float) -> float:
+            if self.bars:
+                return x0 + (i + 0.5) * w / n
+            return x0 + (i * w / (n - 1) if n > 1 else w / 2)
+
+        def py(v: float) -> float:
+            return y0 + v / y_max * h
+
+        with self.canvas:
+            Color(*theme.SEA_LIGHT)
+            Rectangle(pos=(x0, y0), size=(w, h))
+            for k in range(0, int(y_max) + 1, step):  # horizontal grid with its values
+                Color(*theme.STONE_DARK)
+                Line(points=[x0, py(k), x0 + w, py(k)], width=1)
+                tick = self._text(str(k), font, theme.STONE)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=tick.texture, size=tick.texture.size,
+                          pos=(x0 - tick.texture.size[0] - Scale.px(4), py(k) - tick.texture.size[1] / 2))
+            for at, text in self.marks:
+                Color(*theme.GOLD)
+                Line(points=[px(at), y0, px(at), y0 + h], width=1, dash_length=4, dash_offset=4)
+                mark = self._text(text, font, theme.GOLD)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=mark.texture, size=mark.texture.size, pos=(px(at) + Scale.px(2), y0 + h + Scale.px(2)))
+            for i, text in enumerate(self.x_labels[:n]):
+                label = self._text(text, font, theme.STONE)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=label.texture, size=label.texture.size,
+                          pos=(px(i) - label.texture.size[0] / 2, y0 - label.texture.size[1] - Scale.px(2)))
+            if self.bars:
+                self._draw_bars(n, w, px, py)
+            else:
+                self._draw_lines(px, py, font)
+
+    def _draw_bars(self, n: int, w: float, px, py) -> None:
+        width = min(w / n / max(len(self.series), 1) * 0.8, Scale.px(48))
+        for k, s in enumerate(self.series):
+            Color(*s.rgba)
+            for i, v in enumerate(s.values):
+                if v is None:
+                    continue
+                left = px(i) - width * len(self.series) / 2 + k * width
+                Rectangle(pos=(left, py(0)), size=(width, max(py(v) - py(0), Scale.px(2))))
+
+    @staticmethod
+    def _staircase(points: list[float]) -> list[float]:
+        out = points[:2]
+        for i in range(2, len(points), 2):
+            out += [points[i], out[-1], points[i], points[i + 1]]
+        return out
+
+    def _draw_lines(self, px, py, font: float) -> None:
+        dot = Scale.px(6)
+        for k, s in enumerate(self.series):
+            # Lines that share values are nudged apart a little so that every one stays visible.
+            nudge = (k - (len(self.series) - 1) / 2) * Scale.px(1.5)
+            segments: list[list[float]] = [[]]
+            for i, v in enumerate(s.values):
+                if v is None:
+                    segments.append([])
+                else:
+                    segments[-1] += [px(i), py(v) + nudge]
+            Color(*s.rgba)
+            for points in segments:
+                if len(points) >= 4:
+                    Line(points=self._staircase(points) if self.steps else points, width=Scale.px(1.6))
+                for i in range(0, len(points), 2):
+                    Ellipse(pos=(points[i] - dot / 2, points[i + 1] - dot / 2), size=(dot, dot))
+            last = next((seg for seg in reversed(segments) if seg), None)
+            if last:
+                tag = self._text(s.label, font, s.rgba)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=tag.texture, size=tag.texture.size,
+                          pos=(last[-2] + Scale.px(4), last[-1] - tag.texture.size[1] / 2))

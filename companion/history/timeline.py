@@ -120,13 +120,15 @@ def keys_over_game(game: PlayedGame) -> KeysOverGame:
     points = [tuple(0 for _ in players)]
     rounds: list[int] = []
     for step in game.steps:
+        started = False
         for e in step.events:
             _count(e, keys, clues)
-            if e.get("type") == "round_started" and e["round"] > 1:
-                rounds.append(len(points) - 1)
+            started = started or (e.get("type") == "round_started" and e["round"] > 1)
         now = tuple(keys[p] for p in players)
         if now != points[-1]:
             points.append(now)
+        if started:  # the round begins after what its last command did (the third key, the fourth clue)
+            rounds.append(len(points) - 1)
     return KeysOverGame(players, tuple(points), tuple(rounds))
 
 

@@ -137,3 +137,16 @@ def test_a_broken_user_pack_does_not_stop_the_app_and_is_named(tmp_path, monkeyp
     finally:
         app.ring.close()
         app.controller.session.log.close()
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_companion_riddles_come_at_the_level_chosen_for_the_game(library, level):
+    c = Controller(GameSession(GameLog(":memory:")), Settings(), library, Translator("fr"))
+    c.new_game([PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red", {"enigme": "companion"},
+               seed=3, level=level)
+    for _ in range(6):
+        c.send({"cmd": "land", "space": "enigme"})
+        assert c.card_item().level == level
+        c.send({"cmd": "result", "success": False})
+        c.send({"cmd": "sea", "choice": "abandon"})
+        c.send({"cmd": "land", "space": "door"})

@@ -75,7 +75,7 @@ class Controller:
         return answer
 
     def new_game(self, players: list[PlayerSetup], first: str | None, card_text: str,
-                 decks: dict[str, str], seed: int | None = None) -> dict[str, Any]:
+                 decks: dict[str, str], seed: int | None = None, level: str = "mixed") -> dict[str, Any]:
         cmd: dict[str, Any] = {
             "cmd": "new",
             "game": "fort-boyard",
@@ -85,6 +85,7 @@ class Controller:
                 "colours": {p.name.strip(): p.colour for p in players},
                 "card_text": card_text,
                 "decks": decks,
+                "level": level,
                 "language": self.tr.language,
             },
         }
@@ -146,7 +147,13 @@ class Controller:
         return [p.id for p in self.library.packs if p.id not in self.settings.disabled_packs]
 
     def deck_items(self, deck: str) -> tuple:
-        return self.library.items(DECK_KINDS[deck], self.tr.language, self.enabled_packs())
+        """The companion's cards of ``deck`` in the current language; riddles at the level chosen for
+        the game ("mixed", "easy" or "hard")."""
+        items = self.library.items(DECK_KINDS[deck], self.tr.language, self.enabled_packs())
+        level = self.table.get("level", "mixed")
+        if deck == "enigme" and level != "mixed":
+            items = tuple(i for i in items if getattr(i, "level", level) == level)
+        return items
 
     def card_item(self) -> Any | None:
         """The content item of this turn's companion card, in the current language."""

@@ -30,6 +30,7 @@ class NewGameScreen(BaseScreen):
         self.step = 1
         self.first: str | None = None  # None: the companion rolls
         self.card_text = "red"
+        self.level = "mixed"  # riddles of the companion's deck: mixed, easy or hard
         self.decks = {deck: "physical" for deck in DECK_KINDS}
         self.message = ""
 
@@ -143,6 +144,10 @@ class NewGameScreen(BaseScreen):
                       bg=theme.DANGER if self.card_text == "red" else theme.hex_rgba("2c6fb7"))
         b.bind(on_release=lambda *_: self.toggle_card_text())
         cards.add_widget(b)
+        b = BigButton(text=self.tr("common.labelled", label=self.tr("new.level"), value=self.tr("new.level." + self.level)),
+                      base_font=16, size_hint_y=None, height=touch_height() * 0.9, bg=theme.SEA_LIGHT)
+        b.bind(on_release=lambda *_: self.cycle_level())
+        cards.add_widget(b)
         for deck in DECK_KINDS:
             source = self.tr("new.companion" if self.decks[deck] == "companion" else "new.physical")
             b = BigButton(text=self.tr("common.labelled", label=self.tr("space." + deck), value=source), base_font=16, size_hint_y=None,
@@ -170,6 +175,11 @@ class NewGameScreen(BaseScreen):
         self.card_text = "blue" if self.card_text == "red" else "red"
         self.rebuild()
 
+    def cycle_level(self) -> None:
+        levels = ("mixed", "easy", "hard")
+        self.level = levels[(levels.index(self.level) + 1) % len(levels)]
+        self.rebuild()
+
     def toggle_deck(self, deck: str) -> None:
         self.decks[deck] = "physical" if self.decks[deck] == "companion" else "companion"
         self.rebuild()
@@ -182,7 +192,7 @@ class NewGameScreen(BaseScreen):
         players = [PlayerSetup(r["name"].strip(), r["colour"]) for r in self.rows]
 
         def go():
-            answer = self.c.new_game(players, self.first, self.card_text, dict(self.decks))
+            answer = self.c.new_game(players, self.first, self.card_text, dict(self.decks), level=self.level)
             if answer["ok"]:
                 self.reset_form()
                 self.app.after_new_game(answer)

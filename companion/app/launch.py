@@ -32,9 +32,10 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False, touch: boo
 
 
 def build_app(db: Path | None, settings_path: Path | None, settings: Settings | None = None,
-              sound: bool = False, ring=None):
+              sound: bool = False, ring=None, reader=None, tiles_path: Path | None = None):
     """The app on a game log; ``sound`` opens the audio output and speech (the real app does; screenshots
-    and tests do not)."""
+    and tests do not); ``reader`` (a ReaderConfig) runs the RFID reader while the app runs, with the tile
+    registry at ``tiles_path`` (default: the user data directory)."""
     from companion.app.controller import Controller
     from companion.app.i18n import Translator
     from companion.app.main import CompanionApp
@@ -58,8 +59,12 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
         from companion.sound import Reactions
 
         reactions = Reactions.from_settings(settings, library, lambda: controller.tr.language)
-    return CompanionApp(controller, settings_path=settings_path, library=library, notices=notices,
-                        sound=reactions, ring=ring)
+    app = CompanionApp(controller, settings_path=settings_path, library=library, notices=notices,
+                       sound=reactions, ring=ring)
+    from companion.app.screens.tiles import TileHub
+
+    TileHub.attach(app, reader, tiles_path)
+    return app
 
 
 def launch(args) -> int:

@@ -25,6 +25,7 @@ from companion.app.screens.doctor import DoctorScreen
 from companion.app.screens.endgame import MomentScreen, PodiumScreen, ProposalScreen, TreasureScreen
 from companion.app.screens.history import HistoryGameScreen, HistoryScreen, PlayerScreen, StatsScreen
 from companion.app.screens.home import ErrorScreen, HomeScreen, SettingsScreen
+from companion.app.screens.tiles import TilesScreen
 from companion.app.screens.newgame import DiceScreen, NewGameScreen
 from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
 from companion.app.settings import Settings, save_settings
@@ -49,6 +50,7 @@ SCREENS = {
     "podium": PodiumScreen,
     "settings": SettingsScreen,
     "doctor": DoctorScreen,
+    "tiles": TilesScreen,
     "history": HistoryScreen,
     "history_game": HistoryGameScreen,
     "history_stats": StatsScreen,

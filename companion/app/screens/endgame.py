@@ -10,6 +10,8 @@ from companion.app import theme
 from companion.app.screens.base import BaseScreen
 from companion.app.theme import hex_rgba
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
+from companion.app.screens.tiles import hub_of, treasure_note
+from companion.tiles.treasure import ADDED, TreasureTally
 
 TOKENS = (("pebble", 0), ("10", 10), ("20", 20), ("50", 50))
 
@@ -70,10 +72,13 @@ class ProposalScreen(BaseScreen):
 
 
 class TreasureScreen(BaseScreen):
-    """One handful at a time: steppers per token kind, running totals."""
+    """One handful at a time: steppers per token kind, running totals; tokens scanned on the RFID reader
+    count once per handful (``on_tile``)."""
 
     counts: dict[str, int] = {}
     handful: tuple = ()
+    tally: TreasureTally | None = None
+    scan_note: str = ""
 
     def body(self) -> Widget:
         v = self.c.view
@@ -83,11 +88,17 @@ class TreasureScreen(BaseScreen):
         if self.handful != (v["game_id"], me, done):  # a new handful starts from zero
             self.handful = (v["game_id"], me, done)
             self.counts = {kind: 0 for kind, _ in TOKENS}
+            self.tally, self.scan_note = self.tally or TreasureTally(), ""
+            self.tally.begin(self.handful)
         total = done + p["draws_left"]
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
         box.add_widget(self.title(self.tr("treasure.title", player=me), base_font=30, colour=theme.GOLD, height=46))
         box.add_widget(FitLabel(text=self.tr("treasure.handful", n=done + 1, total=total), base_font=20,
                                 size_hint_y=None, height=Scale.px(30)))
+        hub = hub_of(self.app)
+        if self.scan_note or (hub is not None and hub.config is not None):
+            box.add_widget(FitLabel(text=self.scan_note or self.tr("treasure.scan_prompt"), base_font=18,
+                                    color=theme.GOLD, size_hint_y=None, height=Scale.px(28)))
         grid = GridLayout(cols=2 if self.app.portrait else 4, spacing=Scale.px(6))
         for kind, value in TOKENS:
             grid.add_widget(self.stepper(kind, value, p["bag_left"][kind]))
@@ -118,6 +129,19 @@ class TreasureScreen(BaseScreen):
 
     def step(self, kind: str, delta: int) -> None:
         self.counts[kind] = max(0, self.counts[kind] + delta)
+        self.rebuild()
+
+    def on_tile(self, tag: str, tile) -> None:
+        """A tile placed on the RFID reader: a token counts once in this handful; keys and unknown tags do not."""
+        v = self.c.view
+        if v["phase"] != "draw" or self.tally is None:
+            return
+        p = next(x for x in v["players"] if x["name"] == v["current"])
+        token = tile.token if tile is not None else None
+        scan = self.tally.scan(tag, tile, p["bag_left"][token] - self.counts[token] if token else 0)
+        if scan.outcome == ADDED:
+            self.counts[token] += 1
+        self.scan_note = treasure_note(self.tr, scan, self.tally.in_handful())
         self.rebuild()
 
 

@@ -10,6 +10,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.app.screens.base import BaseScreen
+from companion.app.screens.tiles import reader_line
 from companion.app.theme import PROFILES
 from companion.config import screen_options
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
@@ -75,6 +76,7 @@ class SettingsScreen(BaseScreen):
         if s.power_buttons:  # the kiosk on a Pi: no keyboard, no desktop to shut it down from
             row(self.tr("settings.shutdown"), lambda: self.app.power("poweroff"), colour=theme.DANGER)
             row(self.tr("settings.reboot"), lambda: self.app.power("reboot"), colour=theme.STONE_DARK)
+        row(self.tr("settings.tiles"), lambda: self.app.go("tiles"))
         for pack in self.app.library.packs if self.app.library else ():
             on = pack.id not in s.disabled_packs
             switched = [x for x in s.disabled_packs if x != pack.id] + ([] if not on else [pack.id])
@@ -92,7 +94,7 @@ class SettingsScreen(BaseScreen):
         else:
             ring_state = self.tr("settings.ring_failed", error=ring.last_error or "?")
         lines = [self.tr("settings.hw_buzzers"), self.tr("settings.hw_ring", state=ring_state),
-                 self.tr("settings.hw_reader"), self.sound_line()]
+                 reader_line(self.app), self.sound_line()]
         lines += [str(r) for r in (self.app.library.refused if self.app.library else ())]
         hw = Panel(orientation="vertical", size_hint_y=None, height=Scale.px(26) * (len(lines) + 1) + Scale.px(12),
                    padding=Scale.px(6))

@@ -17,7 +17,7 @@ BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 92
 
 
 class ReaderConfigError(ValueError):
-    """A reader setting is wrong; ``field`` names it (with its section, e.g. ``rfid.reader``)."""
+    """A reader setting is wrong; ``field`` names it (with its section, e.g. ``reader.port``)."""
 
     def __init__(self, field: str, message: str):
         super().__init__(f"{field}: {message}")
@@ -45,7 +45,7 @@ class ReaderConfig:
         self._check()
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], *, section: str = "rfid") -> ReaderConfig:
+    def from_mapping(cls, data: Mapping[str, Any], *, section: str = "reader") -> ReaderConfig:
         """A config from a parsed TOML table; unknown keys, missing keys and bad values raise ReaderConfigError."""
         if not isinstance(data, Mapping):
             raise ReaderConfigError(section, f"expected a table of settings, got {type(data).__name__}")

@@ -1,0 +1,151 @@
+"""The history screens in the real app (Kivy offscreen), on a log of scripted headless games: the list,
+a game's timeline and keys chart, the leaderboard, a player's page, rename and merge with confirmation."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timezone
+
+import pytest
+
+from companion.history.games import load_game, load_names
+from companion.history.timeline import keys_over_game
+from companion.session import GameSession
+from companion.store import GameLog
+from tests.history_support import FAMILY, run_headless
+
+pytest.importorskip("kivy")
+
+
+@pytest.fixture(scope="module")
+def family_db(tmp_path_factory):
+    db = tmp_path_factory.mktemp("history-app") / "family.sqlite3"
+    run_headless(db, FAMILY)
+    return db
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("history-app-run")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    app.set_language("en")
+    yield h
+    h.close()
+    app.controller.session.log.close()
+
+
+@pytest.fixture
+def h(harness, family_db, tmp_path):
+    """The app on a fresh copy of the family's log, in English, on the home screen."""
+    copy = tmp_path / "games.sqlite3"
+    with sqlite3.connect(family_db) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    c = harness.app.controller
+    c.session.log.close()
+    c.session = GameSession(GameLog(copy))
+    harness.app.go("home")
+    harness.pump()
+    return harness
+
+
+def texts(h) -> list[str]:
+    return [w.text for w in h.widgets(h.screen) if getattr(w, "text", None)]
+
+
+def confirm_box_texts(h) -> list[str]:
+    from kivy.uix.modalview import ModalView
+
+    return [w.text for v in h.widgets() if isinstance(v, ModalView) for w in h.widgets(v) if getattr(w, "text", None)]
+
+
+def test_history_lists_finished_games_newest_first_and_opens_one(h):
+    h.tap("History")
+    assert h.app.sm.current == "history"
+    games = [t for t in texts(h) if " min · " in t]
+    starts = [datetime(2026, 3, 1, hour, minute, tzinfo=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
+              for hour, minute in ((19, 57), (19, 18), (18, 39), (18, 0))]  # shown in the local time
+    assert [g.split(" · ")[0] for g in games] == starts
+    assert "Zoe 80 · Ann 50 · Cy 0" in games[1] and "winner: Zoe" in games[1]
+    h.tap(h.button(games[3]))
+    assert h.app.sm.current == "history_game"
+    shown = texts(h)
+    assert "Bob takes a key from Ann (Duel)" in shown and "Round 3 – Ann starts" in shown
+    assert "Bob wins with 80 Boyards!" in shown
+
+
+def test_the_keys_chart_draws_every_players_keys(h):
+    from companion.app.screens.history_charts import Chart
+
+    h.app.sm.get_screen("history_game").game_id = 1
+    h.app.go("history_game")
+    h.settle(frames=6)
+    chart = next(w for w in h.widgets(h.screen) if isinstance(w, Chart))
+    expected = keys_over_game(load_game(h.app.controller.session.log, 1))
+    assert [list(s.values) for s in chart.series] == [expected.series(p) for p in ("Ann", "Bob", "Cy")]
+    assert [label for _, label in chart.marks] == ["R2", "R3"]
+    assert len(chart.canvas.children) > 20  # grid, lines, dots and labels were drawn
+
+
+def test_leaderboard_and_a_players_page(h):
+    h.app.go("history")
+    h.tap("Statistics")
+    assert h.app.sm.current == "history_stats"
+    names = [t for t in texts(h) if t[:2] in {f"{i}." for i in range(1, 7)}]
+    assert names == ["1. bob", "2. Robert", "3. Zoe", "4. Cy", "5. Ann", "6. Dee"]
+    h.tap("5. Ann")
+    assert h.app.sm.current == "history_player"
+    shown = texts(h)
+    for line in ("Games: 3", "Wins: 0", "Keys won: 4", "Riddles: 1/2 (50%)", "Duels: 2 won, 3 lost",
+                 "Average treasure: 17", "Best treasure: 50", "Also written: ANN"):
+        assert line in shown, (line, shown)
+
+
+def test_merging_is_asked_first_and_can_be_separated_again(h):
+    log = h.app.controller.session.log
+    h.app.sm.get_screen("history_player").player_key = "robert"
+    h.app.go("history_player")
+    h.pump()
+    h.tap("bob")  # Robert never sat with bob: offered as the same person
+    assert any("Are Robert and bob the same person?" in t for t in confirm_box_texts(h))
+    h.tap(h.app.controller.tr("common.cancel"))
+    assert load_names(log).aliases == {}
+    h.tap("bob")
+    h.tap(h.app.controller.tr("common.confirm"))
+    assert load_names(log).key("Robert") == "bob"
+    assert "Games: 3" in texts(h) and "Wins: 3" in texts(h)
+    h.tap("Separate “Robert”")
+    h.tap(h.app.controller.tr("common.confirm"))
+    assert load_names(log).key("Robert") == "robert"
+
+
+def test_renaming_by_typing_a_new_name(h):
+    h.app.sm.get_screen("history_player").player_key = "dee"
+    h.app.go("history_player")
+    h.pump()
+    screen = h.screen
+    h.type_into(screen.name_entry, "Delphine")
+    h.tap("Rename")
+    assert any("Dee's games will show under the name Delphine" in t for t in confirm_box_texts(h))
+    h.tap(h.app.controller.tr("common.confirm"))
+    assert h.screen.player_key == "delphine" and "Delphine" in texts(h)
+
+
+def test_a_refused_rename_says_why_in_the_tables_language(h):
+    from kivy.core.window import Window
+
+    h.app.sm.get_screen("history_player").player_key = "cy"
+    h.app.go("history_player")
+    h.pump()
+    h.type_into(h.screen.name_entry, "Zoé")
+    h.tap("Rename")
+    h.tap(h.app.controller.tr("common.confirm"))
+    toast = h.app._toast
+    assert toast is not None and toast in Window.children
+    assert toast.text == "Cy and Zoé played together (game 3): they are two players."
+    assert load_names(h.app.controller.session.log).aliases == {}

@@ -92,8 +92,8 @@ def init_config(path: Path, profile: str = "", *, force: bool = False) -> bool:
     path = Path(path)
     if path.exists() and not force:
         return False
-    values = {"hardware_profile": profile} if profile else {}
-    write_atomically(path, render(values))
+    write_atomically(path, render({"hardware_profile": profile} if profile else {}))
+    save_settings(load_config(path).settings, path)  # again, now showing the profile's values
     return True
 
 

@@ -79,7 +79,7 @@ def run_listen(args: argparse.Namespace) -> int:
     try:
         config = _config(args, args.mode)
     except ReaderConfigError as exc:
-        print(f"companion tiles listen: {exc}", file=sys.stderr)
+        print(f"companion tiles listen: --{exc.field}: {exc.message}", file=sys.stderr)
         return 2
     try:
         registry = _registry(args)
@@ -111,7 +111,10 @@ def run_enroll(args: argparse.Namespace) -> int:
     try:
         config = _config(args, "scan")
         enrolment = Enrolment(_registry(args), args.kind)
-    except (ReaderConfigError, RegistryError) as exc:
+    except ReaderConfigError as exc:
+        print(f"companion tiles enroll: --{exc.field}: {exc.message}", file=sys.stderr)
+        return 2
+    except RegistryError as exc:
         print(f"companion tiles enroll: {exc}", file=sys.stderr)
         return 2
     lock = threading.Lock()

@@ -249,8 +249,10 @@ def load_config(path: Path | None = None, *, profile: str | None = None) -> Conf
     claimed = dict(values)
     for section in failed:  # a section that is wrong runs with its defaults: so do its pins
         claimed.update({o.name: o.default for o in OPTIONS if o.section == section})
-    for name, message in pins.conflicts(claimed):
-        report(name, message)
+    rank = {layer.source: i for i, layer in enumerate(layers, 1)}
+    for first, second, message in pins.conflicts(claimed):
+        # Blame the claim from the file the person edits last (the config file over a profile).
+        report(first if rank.get(sources.get(first), 0) > rank.get(sources.get(second), 0) else second, message)
     for name, severity, message in pins.board_problems(info.board if info else "any", values):
         report(name, message, severity)
 

@@ -55,15 +55,15 @@ def claims(values: dict[str, Any]) -> list[tuple[int, str, str]]:
     return out
 
 
-def conflicts(values: dict[str, Any]) -> list[tuple[str, str]]:
-    """(option, message) for each pin claimed twice: the option named is the later claim."""
+def conflicts(values: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(first option, second option, message) for each pin claimed twice by two parts."""
     first: dict[int, tuple[str, str]] = {}
     found = []
     for pin, what, name in claims(values):
         if pin not in first:
             first[pin] = (what, name)
         elif first[pin][1].split(".")[0] != name.split(".")[0]:  # within one device its own config checks
-            found.append((name, f"{label(pin)} is used twice: by the {first[pin][0]} and by the {what}"))
+            found.append((first[pin][1], name, f"{label(pin)} is used twice: by the {first[pin][0]} and by the {what}"))
     return found
 
 

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.app.i18n import Translator
-from companion.history.games import load_game, load_games, load_names, rename_player, undo_rename
+from companion.history.games import GameShelf, load_game, load_games, load_names, rename_player, undo_rename
 from companion.history.names import Names, RenameError, name_key, plan_rename
 from companion.history.stats import player_stats, ranks, treasure_per_game
 from companion.history.timeline import describe, keys_over_game, timeline
 from companion.session import GameSession
-from companion.store import GameLog
+from companion.store import GameLog, LogError
 from companion.store.migrations import LATEST, migrate
 from tests.history_support import DUO_GAME, FAMILY, cast, run_headless
 from tests.test_headless import SCRIPTED_GAME
@@ -167,6 +167,31 @@ def test_treasure_per_game_is_oldest_first_by_player(log):
     assert [r.game_id for r in rows] == [1, 2, 3, 4]
     assert [r.treasure.get("zoe") for r in rows] == [None, 50, 80, None]
     assert rows[0].treasure == {"ann": 0, "bob": 80, "cy": 50}
+
+
+def test_the_shelf_reads_a_game_again_only_when_its_row_changed(tmp_path):
+    db = tmp_path / "g.sqlite3"
+    run_headless(db, SCRIPTED_GAME)
+    with GameLog(db) as log:
+        session = GameSession(log)
+        shelf = GameShelf(log)
+        first = shelf.games()
+        assert [g.id for g in first] == [1] and shelf.games()[0] is first[0]
+        assert session.handle({"cmd": "undo"})["ok"]  # the last handful: the game is open again
+        assert shelf.games() == [] and shelf.game(1).status == "in_progress"
+        assert session.handle(SCRIPTED_GAME[-1])["ok"]
+        again = shelf.games()
+        assert again[0] is not first[0] and again[0].winners == ("Bob",)
+        assert [s.events for s in again[0].steps] == [s.events for s in first[0].steps]
+
+
+def test_a_damaged_row_is_named_by_its_command(tmp_path):
+    db = tmp_path / "g.sqlite3"
+    run_headless(db, SCRIPTED_GAME)
+    with GameLog(db) as log:
+        log.db.execute("UPDATE commands SET events = '[{\"type\": ' WHERE seq = 7")
+        with pytest.raises(LogError, match="command 7 is not valid JSON"):
+            load_games(log)
 
 
 # --- renames and merges -----------------------------------------------------------------------------

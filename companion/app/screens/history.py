@@ -19,7 +19,7 @@ from companion.app.controls import BigButton, FitLabel, Scale, Swatch, colour_rg
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.history_charts import Chart, Series
 from companion.app.theme import PLAYER_COLOURS, hex_rgba
-from companion.history.games import PlayedGame, load_game, load_games, load_names, rename_player, undo_rename
+from companion.history.games import GameShelf, PlayedGame, load_names, rename_player, undo_rename
 from companion.history.names import RenameError, name_key
 from companion.history.stats import PlayerStats, player_stats, ranks, treasure_per_game
 from companion.history.timeline import describe, keys_over_game, timeline
@@ -47,6 +47,14 @@ class HistoryBase(BaseScreen):
     @property
     def log(self):
         return self.c.session.log
+
+    @property
+    def shelf(self) -> GameShelf:
+        """The finished games, read once and shared by the history screens of this log."""
+        shelf = getattr(self.app, "history_shelf", None)
+        if shelf is None or shelf.log is not self.log:
+            shelf = self.app.history_shelf = GameShelf(self.log)
+        return shelf
 
     def scroll(self, rows: GridLayout) -> ScrollView:
         rows.bind(minimum_height=rows.setter("height"))
@@ -94,7 +102,7 @@ class HistoryScreen(HistoryBase):
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
         box.add_widget(self.title(self.tr("history.title"), height=56))
-        games = load_games(self.log)
+        games = self.shelf.games()
         rows = GridLayout(cols=1, spacing=Scale.px(4), size_hint_y=None)
         if not games:
             rows.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20, size_hint_y=None, height=Scale.px(60)))
@@ -120,7 +128,7 @@ class HistoryGameScreen(HistoryBase):
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        game = load_game(self.log, self.game_id) if self.game_id is not None else None
+        game = self.shelf.game(self.game_id) if self.game_id is not None else None
         back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history")))
         if game is None:
             box.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20))
@@ -161,7 +169,7 @@ class StatsScreen(HistoryBase):
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
         box.add_widget(self.title(self.tr("stats.title"), base_font=30, height=50))
-        games = load_games(self.log)
+        games = self.shelf.games()
         names = load_names(self.log)
         board = player_stats(games, names)
         back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history")))
@@ -220,7 +228,7 @@ class PlayerScreen(HistoryBase):
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        board = player_stats(load_games(self.log), load_names(self.log))
+        board = player_stats(self.shelf.games(), load_names(self.log))
         me = next((s for s in board if s.key == self.player_key), None)
         back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history_stats")))
         if me is None:
@@ -291,7 +299,7 @@ class PlayerScreen(HistoryBase):
     def _played_with(self, me: PlayerStats) -> set[str]:
         names = load_names(self.log)
         keys: set[str] = set()
-        for g in load_games(self.log):
+        for g in self.shelf.games():
             seats = names.seat_keys(g.players)
             if me.key in seats:
                 keys.update(seats)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import struct
 import tempfile
 from pathlib import Path
 from typing import Iterator
@@ -165,7 +166,8 @@ def touch_devices(path: Path = Path("/proc/bus/input/devices")) -> list[tuple[st
                 handler = next((h for h in line.split("=", 1)[1].split() if h.startswith("event")), None)
             elif line.startswith("B: ABS="):
                 words = line.split("=", 1)[1].split()
-                abs_bits = int("".join(w.rjust(16, "0") for w in words), 16) if words else 0
+                width = struct.calcsize("L") * 2  # the kernel prints its unsigned longs, high word first
+                abs_bits = int("".join(w.rjust(width, "0") for w in words), 16) if words else 0
         if name and handler and abs_bits >> 0x35 & 1:  # ABS_MT_POSITION_X
             found.append((name, handler))
     return found

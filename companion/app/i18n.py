@@ -310,8 +310,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "treasure.scan_key": {"fr": "Une clé n'est pas un jeton : pas comptée", "en": "A key is not a token: not counted"},
     "treasure.scan_bag": {"fr": "Plus de « {token} » dans le sac : pas compté", "en": "No more “{token}” in the bag: not counted"},
     "treasure.scan_unknown": {"fr": "Tag inconnu : à enregistrer dans Réglages", "en": "Unknown tag: enrol it in Settings"},
-    "keys.again": {"fr": "Clé {key} déjà comptée", "en": "Key {key} already counted"},
-    "keys.progress": {"fr": "Clé {key} : {n} sur {keys} de {player}", "en": "Key {key}: {n} of {player}'s {keys}"},
+    "keys.again": {"fr": "Clé {number} déjà comptée", "en": "Key {number} already counted"},
+    "keys.progress": {"fr": "Clé {number} : {n} sur {keys} de {player}", "en": "Key {number}: {n} of {player}'s {keys}"},
     "keys.all": {"fr": "{player} : {keys}, le compte est bon", "en": "{player}: {keys}, all here"},
     "keys.too_many": {"fr": "{player} n'a que {keys} dans la partie !", "en": "{player} holds only {keys} in the game!"},
     # Hardware check, shutdown (companion.app.screens.doctor)

@@ -78,7 +78,7 @@ class TreasureScreen(BaseScreen):
     counts: dict[str, int] = {}
     handful: tuple = ()
     tally: TreasureTally | None = None
-    scan_note: str = ""
+    last_scan: tuple | None = None  # (Scanned, tokens scanned into the handful): the reader's last word
 
     def body(self) -> Widget:
         v = self.c.view
@@ -88,17 +88,17 @@ class TreasureScreen(BaseScreen):
         if self.handful != (v["game_id"], me, done):  # a new handful starts from zero
             self.handful = (v["game_id"], me, done)
             self.counts = {kind: 0 for kind, _ in TOKENS}
-            self.tally, self.scan_note = self.tally or TreasureTally(), ""
+            self.tally, self.last_scan = self.tally or TreasureTally(), None
             self.tally.begin(self.handful)
         total = done + p["draws_left"]
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
         box.add_widget(self.title(self.tr("treasure.title", player=me), base_font=30, colour=theme.GOLD, height=46))
-        box.add_widget(FitLabel(text=self.tr("treasure.handful", n=done + 1, total=total), base_font=20,
-                                size_hint_y=None, height=Scale.px(30)))
+        handful = self.tr("treasure.handful", n=done + 1, total=total)
         hub = hub_of(self.app)
-        if self.scan_note or (hub is not None and hub.config is not None):
-            box.add_widget(FitLabel(text=self.scan_note or self.tr("treasure.scan_prompt"), base_font=18,
-                                    color=theme.GOLD, size_hint_y=None, height=Scale.px(28)))
+        if self.last_scan or (hub is not None and hub.config is not None):  # what the RFID reader last counted
+            handful += " · " + (treasure_note(self.tr, *self.last_scan) if self.last_scan
+                                 else self.tr("treasure.scan_prompt"))
+        box.add_widget(FitLabel(text=handful, base_font=20, size_hint_y=None, height=Scale.px(30)))
         grid = GridLayout(cols=2 if self.app.portrait else 4, spacing=Scale.px(6))
         for kind, value in TOKENS:
             grid.add_widget(self.stepper(kind, value, p["bag_left"][kind]))
@@ -141,7 +141,7 @@ class TreasureScreen(BaseScreen):
         scan = self.tally.scan(tag, tile, p["bag_left"][token] - self.counts[token] if token else 0)
         if scan.outcome == ADDED:
             self.counts[token] += 1
-        self.scan_note = treasure_note(self.tr, scan, self.tally.in_handful())
+        self.last_scan = (scan, self.tally.in_handful())
         self.rebuild()
 
 

@@ -108,7 +108,7 @@ class TileHub:
         held = player["keys"]
         keys = tr("common.key_one") if held == 1 else tr("common.keys", n=held)
         if tag in seen:
-            message = tr("keys.again", key=tile.number)
+            message = tr("keys.again", number=tile.number)
         else:
             seen.add(tag)
             if len(seen) > held:
@@ -116,7 +116,7 @@ class TileHub:
             elif len(seen) == held:
                 message = tr("keys.all", player=name, keys=keys)
             else:
-                message = tr("keys.progress", key=tile.number, n=len(seen), player=name, keys=keys)
+                message = tr("keys.progress", number=tile.number, n=len(seen), player=name, keys=keys)
         self.app.toast(message)
         return message
 

@@ -198,9 +198,14 @@ touchscreen = probesysfs,provider=hidinput,param=rotation=$rotation
 EOF
 
     # The config file: named profile, every option commented (kept if it is there: it is the user's).
+    # Written by the new virtualenv's Python (it has the companion's packages), or $PYTHON.
+    local PYTHON=${PYTHON:-}
+    if [ -z "$PYTHON" ]; then
+        if [ -x "$PREFIX/venv/bin/python" ]; then PYTHON=$PREFIX/venv/bin/python; else PYTHON=python3; fi
+    fi
     if [ ! -f "$CONFIG" ]; then
         mkdir -p "$(dirname "$CONFIG")"
-        if ! PYTHONPATH="$SRC_DIR" "${PYTHON:-python3}" -m companion config init --file "$CONFIG" \
+        if ! PYTHONPATH="$SRC_DIR" "$PYTHON" -m companion config init --file "$CONFIG" \
                 --profile "$PROFILE" > /dev/null 2>&1; then
             printf '# Fort Boyard companion: configuration (see `companion config init --force` for every option).\nhardware_profile = "%s"\n' \
                 "$PROFILE" > "$CONFIG"
@@ -208,11 +213,9 @@ EOF
         say "wrote ${CONFIG#"$ROOT"} (hardware profile $PROFILE)"
     fi
     if [ -n "$ROTATION" ]; then
-        if grep -q '^touch_rotation *=' "$CONFIG"; then
-            sed -i "s/^touch_rotation *=.*/touch_rotation = $ROTATION/" "$CONFIG"
-        else
-            printf '\n[display]\ntouch_rotation = %s\n' "$ROTATION" >> "$CONFIG"
-        fi
+        PYTHONPATH="$SRC_DIR" "$PYTHON" -m companion config set --file "$CONFIG" \
+            display.touch_rotation "$ROTATION" > /dev/null \
+            || sed -i "s/^#\{0,1\} *touch_rotation *=.*/touch_rotation = $ROTATION/" "$CONFIG"
     fi
 
     # Boot: SPI for the ring, the GPIO UART for the reader (and no serial console on it), no blanking.
@@ -258,8 +261,6 @@ install_system() {
     # Only these groups: the devices the kiosk needs, nothing else (no sudo).
     run usermod --groups "$(IFS=,; echo "${KIOSK_GROUPS[*]}")" "$KIOSK_USER"
     mkdir -p "$STATE" "$ROOT/var/cache/companion"
-    run chown -R "$KIOSK_USER:$KIOSK_USER" /var/lib/companion /var/cache/companion
-    run chmod 0750 /var/lib/companion
 }
 
 main() {
@@ -283,6 +284,9 @@ main() {
     case "$ROTATION" in ""|0|90|180|270) ;; *) echo "install.sh: --touch-rotation is 0, 90, 180 or 270" >&2; exit 2 ;; esac
     install_system
     install_files
+    # The kiosk writes its config (settings screen), game log and caches: its own, readable by nobody else.
+    run chown -R "$KIOSK_USER:$KIOSK_USER" /var/lib/companion /var/cache/companion
+    run chmod 0750 /var/lib/companion
     run systemctl daemon-reload
     run udevadm control --reload
     run udevadm trigger --subsystem-match=tty

@@ -28,6 +28,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common(init)
     init.add_argument("--force", action="store_true", help="replace a file that is there")
     init.set_defaults(func=run_init)
+    setter = actions.add_parser("set", help="set one option in the file, e.g. display.touch_rotation 90")
+    setter.add_argument("--file", type=Path, help="config file (default: config.toml in the user config folder)")
+    setter.add_argument("name", help="section.key, as `config show` lists them")
+    setter.add_argument("value", help="a TOML value: 90, true, \"USB\", [5, 6] (a bare word is text)")
+    setter.set_defaults(func=run_set)
     profiles = actions.add_parser("profiles", help="the hardware profiles found, each checked")
     profiles.set_defaults(func=run_profiles)
     parser.set_defaults(func=lambda args: _usage(parser))
@@ -92,6 +97,20 @@ def run_init(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr)
     print(f"wrote {path}")
     return 1 if config.errors else 0
+
+
+def run_set(args: argparse.Namespace) -> int:
+    from companion.config import default_config_path
+    from companion.config.files import set_value
+
+    path = args.file or default_config_path()
+    try:
+        value = set_value(path, args.name, args.value)
+    except ValueError as exc:
+        print(f"companion config: {exc}", file=sys.stderr)
+        return 2
+    print(f"{path}: {args.name} = {value!r}")
+    return 0
 
 
 def run_profiles(args: argparse.Namespace) -> int:

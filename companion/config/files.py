@@ -110,3 +110,36 @@ def migrate(path: Path) -> Path | None:
     done = legacy.with_name(legacy.name + ".migrated")
     os.replace(legacy, done)
     return done
+
+
+def set_value(path: Path, name: str, text: str) -> Any:
+    """Set option ``name`` ("display.touch_rotation") in the file to ``text`` read as a TOML value (bare
+    words are text); returns the value. ValueError names what does not fit."""
+    import tomllib
+
+    from companion.config.table import option
+
+    try:
+        opt = option(name)
+    except KeyError:
+        raise ValueError(f"unknown setting {name!r}") from None
+    try:
+        value = tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = text
+    problem = opt.problem(value)
+    if problem:
+        raise ValueError(f"{name}: {problem}")
+    path = Path(path)
+    config = load_config(path)
+    layer = config.layer(FILE)
+    values = dict(layer.values) if layer else {}
+    values[name] = value
+    base = {o.name: o.default for o in OPTIONS}
+    sources = {o.name: DEFAULT for o in OPTIONS}
+    for lay in config.layers:
+        if lay.source != FILE:
+            for key, v in lay.values.items():
+                base[key], sources[key] = v, lay.source
+    write_atomically(path, render(values, base, sources))
+    return value

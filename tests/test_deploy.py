@@ -1,0 +1,189 @@
+"""Boot to game: the systemd unit (systemd-analyze verify and security, where systemd-analyze exists) and
+systemd/install.sh run against a temporary root, twice, then undone."""
+
+from __future__ import annotations
+
+import configparser
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+UNIT = ROOT / "systemd" / "companion.service"
+INSTALL = ROOT / "systemd" / "install.sh"
+CMDLINE = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait quiet"
+MAX_EXPOSURE = 1.0  # systemd-analyze security --offline=yes gives 0.6 now: a change that weakens it fails
+
+needs_analyze = pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+
+
+def unit_settings() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for line in UNIT.read_text().splitlines():
+        if "=" in line and not line.startswith(("#", "[")):
+            key, _, value = line.partition("=")
+            found.setdefault(key, []).append(value)
+    return found
+
+
+def runnable_unit(tmp_path: Path) -> Path:
+    """The unit with its ExecStart pointing at an executable that exists here (verify checks it)."""
+    exe = tmp_path / "companion"
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    unit = tmp_path / "companion.service"
+    unit.write_text(UNIT.read_text().replace("/opt/fort-boyard-companion/venv/bin/companion", str(exe)))
+    return unit
+
+
+@needs_analyze
+def test_the_unit_passes_systemd_analyze_verify(tmp_path):
+    done = subprocess.run(["systemd-analyze", "verify", str(runnable_unit(tmp_path))], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "companion.service" not in done.stderr, done.stderr  # no warning about our unit
+
+
+@needs_analyze
+def test_the_units_exposure_stays_low(tmp_path):
+    done = subprocess.run(["systemd-analyze", "security", "--offline=yes", str(runnable_unit(tmp_path))],
+                          capture_output=True, text=True, timeout=60)
+    found = re.search(r"Overall exposure level for companion.service: ([\d.]+)", done.stdout)
+    assert found, done.stdout + done.stderr
+    assert float(found.group(1)) <= MAX_EXPOSURE, done.stdout
+
+
+def test_the_unit_runs_the_kiosk_as_its_user_with_the_hardening_asked_for():
+    s = unit_settings()
+    assert s["User"] == ["companion"] and s["Restart"] == ["on-failure"]
+    for key in ("NoNewPrivileges", "ProtectHome", "PrivateTmp"):
+        assert s[key] == ["yes"], key
+    assert s["ProtectSystem"] == ["strict"]
+    writable = s["ReadWritePaths"][0].split()
+    env = dict(v.split("=", 1) for v in s["Environment"])
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "KIVY_HOME", "LG_WD"):
+        assert any(env[var].startswith(w) for w in writable), f"{var}={env[var]} is read-only under ProtectSystem=strict"
+    assert env["SDL_VIDEODRIVER"] == "kmsdrm"
+    assert s["ExecStart"] == ["/opt/fort-boyard-companion/venv/bin/companion app"]
+
+
+def run_install(root: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHON=str(Path(os.sys.executable)))
+    return subprocess.run(["bash", str(INSTALL), "--root", str(root), *args], capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+def tree(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file() and not p.name.endswith(".log")}
+
+
+@pytest.fixture
+def pi_root(tmp_path):
+    root = tmp_path / "pi"
+    boot = root / "boot" / "firmware"
+    boot.mkdir(parents=True)
+    (boot / "cmdline.txt").write_text(CMDLINE + "\n")
+    (boot / "config.txt").write_text("[all]\ndtoverlay=vc4-kms-v3d\n")
+    return root
+
+
+def test_install_writes_every_file_and_a_second_run_changes_nothing(pi_root):
+    first = run_install(pi_root, "--profile", "pi4-7inch", "--touch-rotation", "90")
+    assert first.returncode == 0, first.stderr
+    files = tree(pi_root)
+    for path in ("etc/systemd/system/companion.service", "etc/udev/rules.d/99-companion-rfid.rules",
+                 "etc/polkit-1/rules.d/50-fort-boyard-companion.rules", "var/lib/companion/kivy/config.ini",
+                 "var/lib/companion/config/fort-boyard-companion/config.toml", "usr/local/bin/companion",
+                 "opt/fort-boyard-companion/venv/share/fort-boyard-companion/profiles/pi4-7inch.toml",
+                 "opt/fort-boyard-companion/src/companion/cli.py"):
+        assert path in files, path
+    assert (pi_root / "etc/systemd/system/companion.service").read_text() == UNIT.read_text()
+
+    udev = (pi_root / "etc/udev/rules.d/99-companion-rfid.rules").read_text()
+    assert 'KERNEL=="ttyAMA0", SYMLINK+="companion-rfid", GROUP="dialout"' in udev
+    polkit = (pi_root / "etc/polkit-1/rules.d/50-fort-boyard-companion.rules").read_text()
+    assert 'subject.user == "companion"' in polkit and "org.freedesktop.login1.reboot" in polkit
+
+    kivy = configparser.ConfigParser()
+    kivy.read(pi_root / "var/lib/companion/kivy/config.ini")
+    assert dict(kivy["input"]) == {"touchscreen": "probesysfs,provider=hidinput,param=rotation=90"}  # one provider
+    assert kivy["graphics"]["show_cursor"] == "0" and kivy["kivy"]["config_version"] == "27"
+
+    config = tomllib.loads((pi_root / "var/lib/companion/config/fort-boyard-companion/config.toml").read_text())
+    assert config["hardware_profile"] == "pi4-7inch" and config["display"]["touch_rotation"] == 90
+
+    cmdline = (pi_root / "boot/firmware/cmdline.txt").read_text()
+    assert cmdline == "console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait quiet consoleblank=0\n"
+    boot = (pi_root / "boot/firmware/config.txt").read_text()
+    assert "dtparam=spi=on" in boot and "dtoverlay=disable-bt" in boot and boot.startswith("[all]\ndtoverlay=vc4-kms-v3d\n")
+
+    log = (pi_root / "var/log/fort-boyard-companion-install.log").read_text()
+    assert "would run: usermod --groups gpio,spi,dialout,audio,video,input,render companion" in log
+    assert "would run: systemctl enable companion.service" in log
+    assert re.search(r"would run: \S+/venv/bin/pip install --upgrade \S+/src", log)
+
+    second = run_install(pi_root, "--profile", "pi4-7inch", "--touch-rotation", "90")
+    assert second.returncode == 0, second.stderr
+    assert tree(pi_root) == files
+    assert "wrote" not in second.stdout and "config.txt" not in second.stdout
+
+
+def test_a_pi_5_gets_uart0_and_the_users_config_is_kept(pi_root):
+    assert run_install(pi_root, "--profile", "pi5-7inch").returncode == 0
+    assert "dtparam=uart0=on" in (pi_root / "boot/firmware/config.txt").read_text()
+    config = pi_root / "var/lib/companion/config/fort-boyard-companion/config.toml"
+    config.write_text('hardware_profile = "pi5-7inch"\n[game]\nlanguage = "en"\n')
+    assert run_install(pi_root, "--profile", "pi5-touch2").returncode == 0
+    assert 'language = "en"' in config.read_text()
+    boot = (pi_root / "boot/firmware/config.txt").read_text()
+    assert boot.count("fort-boyard-companion begin") == 1
+
+
+def test_uninstall_takes_it_back_and_keeps_the_game_log_unless_purged(pi_root):
+    assert run_install(pi_root, "--profile", "pi5-7inch").returncode == 0
+    log = pi_root / "var/lib/companion/data/fort-boyard-companion/games.sqlite3"
+    log.parent.mkdir(parents=True)
+    log.write_bytes(b"games")
+    done = run_install(pi_root, "--uninstall")
+    assert done.returncode == 0, done.stderr
+    for path in ("etc/systemd/system/companion.service", "etc/udev/rules.d/99-companion-rfid.rules",
+                 "etc/polkit-1/rules.d/50-fort-boyard-companion.rules", "opt/fort-boyard-companion",
+                 "usr/local/bin/companion", "var/lib/companion/kivy"):
+        assert not (pi_root / path).exists(), path
+    assert (pi_root / "boot/firmware/cmdline.txt").read_text() == CMDLINE + "\n"
+    assert (pi_root / "boot/firmware/config.txt").read_text() == "[all]\ndtoverlay=vc4-kms-v3d\n"
+    assert log.exists()
+    assert run_install(pi_root, "--uninstall", "--purge").returncode == 0
+    assert not (pi_root / "var/lib/companion").exists()
+
+
+def test_install_refuses_an_unknown_profile_and_a_bad_rotation(pi_root):
+    done = run_install(pi_root, "--profile", "pi9")
+    assert done.returncode == 2 and "no profile pi9" in done.stderr
+    done = run_install(pi_root, "--profile", "pi5-7inch", "--touch-rotation", "45")
+    assert done.returncode == 2 and "0, 90, 180 or 270" in done.stderr
+    assert not (pi_root / "etc").exists()
+
+
+def test_the_hardware_readme_wires_what_each_profile_configures():
+    """Each profile's pins appear in its wiring table in hardware/README.md (BCM and physical pin)."""
+    from companion.config import load_config
+    from companion.config.pins import PHYSICAL
+
+    readme = (ROOT / "hardware" / "README.md").read_text()
+    for name in ("pi5-7inch", "pi4-7inch", "pi5-touch2"):
+        section = readme.split(f"### Wiring: {name}", 1)[1].split("\n### ", 1)[0]
+        config = load_config(Path("/nonexistent/config.toml"), profile=name)
+        for seat, pin in enumerate(config.buzzers.pins, 1):
+            assert re.search(rf"\| Buzzer {seat} \| GPIO {pin} \| {PHYSICAL[pin]} \|", section), (name, seat)
+        for seat, pin in enumerate(config.buzzers.led_pins, 1):
+            assert re.search(rf"\| LED {seat} \| GPIO {pin} \| {PHYSICAL[pin]} \|", section), (name, seat)
+        assert "| Ring data (DIN) | GPIO 10 | 19 |" in section
+        assert "| Reader TX | GPIO 15 (RXD) | 10 |" in section

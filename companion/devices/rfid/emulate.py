@@ -11,6 +11,7 @@ import select
 import threading
 import tty
 from pathlib import Path
+from typing import Callable
 
 from companion.devices.rfid.pn532 import (
     GET_FIRMWARE_VERSION, HOST_TFI, IN_LIST_PASSIVE_TARGET, RF_CONFIGURATION, SAM_CONFIGURATION, ACK,
@@ -124,9 +125,11 @@ class Pn532Chip:
 class Pn532Emulator:
     """A :class:`Pn532Chip` answering on the reader's end of a :class:`PtyPort`, in its own thread."""
 
-    def __init__(self, port: PtyPort, chip: Pn532Chip | None = None) -> None:
+    def __init__(self, port: PtyPort, chip: Pn532Chip | None = None, *,
+                 on_reply: Callable[[bytes], None] | None = None) -> None:
         self.port = port
         self.chip = chip or Pn532Chip()
+        self.on_reply = on_reply  # called with each answer just before it is written (the benchmark times it)
         self.lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="pn532-emulator", daemon=True)
@@ -147,6 +150,8 @@ class Pn532Emulator:
                 with self.lock:
                     out = self.chip.feed(data)
                 if out:
+                    if self.on_reply is not None:
+                        self.on_reply(out)
                     try:
                         self.port.write(out)
                     except OSError:

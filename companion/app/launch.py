@@ -96,7 +96,7 @@ def launch(args) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
     app.buzzer_hardware = devices.buzzers
-    app.config = config  # the doctor screen checks what the app was started with
+    app.companion_config = config  # the doctor screen checks what the app was started with
     app.notices += devices.notices + [str(p) for p in config.errors]
     if args.exit_after_first_frame:
         from kivy.core.window import Window

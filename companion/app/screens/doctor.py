@@ -32,7 +32,7 @@ def app_config(app: Any) -> Any:
     """The configuration the app was started with (read again from its file when it has none)."""
     from companion.config import load_config
 
-    config = getattr(app, "config", None)
+    config = getattr(app, "companion_config", None)  # (Kivy's App.config is its own ConfigParser)
     if config is None:
         config = load_config(app.settings_path or Path("/nonexistent/companion-config.toml"))
     return config

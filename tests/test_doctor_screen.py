@@ -1,0 +1,121 @@
+"""The hardware check in the app (Settings > Hardware check) and Shut down / Restart, by touch (Kivy offscreen)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("kivy")
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("doctor-app")
+    app = build_app(tmp / "games.sqlite3", tmp / "config.toml")
+    h = Harness(app)
+    yield h
+    h.close()
+    app.controller.session.log.close()
+
+
+def tr(h, key, **kw):
+    return h.app.controller.tr(key, **kw)
+
+
+def tap_in_scroll(h, text: str) -> None:
+    """Bring a settings button into view (the settings scroll), then tap it."""
+    from kivy.uix.scrollview import ScrollView
+
+    button = h.button(text)
+    parent = button.parent
+    while parent is not None and not isinstance(parent, ScrollView):
+        parent = parent.parent
+    if parent is not None:
+        parent.scroll_to(button, padding=0, animate=False)
+        h.settle(frames=3)
+    h.tap(button)
+
+
+def texts(h) -> list[str]:
+    from kivy.uix.label import Label
+
+    return [w.text for w in h.widgets() if isinstance(w, Label)]
+
+
+def test_hardware_check_runs_from_the_settings_and_lists_each_check(harness):
+    h = harness
+    h.app.go("settings")
+    tap_in_scroll(h, tr(h, "settings.doctor"))
+    screen = h.app.sm.get_screen("doctor")
+    assert h.app.sm.current == "doctor"
+    end = time.monotonic() + 60
+    while screen.running and time.monotonic() < end:
+        h.settle(0.1, frames=1)
+    h.settle(frames=4)
+    assert not screen.running
+    names = [check.name for check, _results in screen.results]
+    assert names == ["board", "pins", "config", "buzzers", "ring", "reader", "sound", "speech", "display",
+                     "content", "log", "blanking", "permissions"]
+    shown = "\n".join(texts(h))
+    config_line = tr(h, "doctor.line", status=tr(h, "doctor.pass"), check=tr(h, "doctor.check.config"),
+                     detail=screen.results[2][1][0].detail)
+    assert config_line in shown
+    flat = [r for _c, rs in screen.results for r in rs]
+    assert tr(h, "doctor.summary", passed=sum(r.status == "pass" for r in flat),
+              failed=sum(r.status == "fail" for r in flat), skipped=sum(r.status == "skip" for r in flat)) in shown
+    # The game log the app writes is the one checked.
+    log = next(r for c, rs in screen.results if c.name == "log" for r in rs)
+    assert log.status == "pass" and "games.sqlite3" in log.detail
+
+
+def test_tapping_the_four_corners_turns_them_green(harness):
+    h = harness
+    h.app.go("doctor")
+    h.settle(frames=3)
+    h.tap(tr(h, "doctor.corners"))
+    assert tr(h, "doctor.corners_help") in texts(h)
+    from kivy.uix.button import Button
+
+    for i in range(4):  # each tap rebuilds the screen: find the targets again, in a fixed order
+        targets = sorted((w for w in h.widgets() if isinstance(w, Button) and w.text == tr(h, "doctor.corner")),
+                         key=lambda w: w.to_window(*w.center))
+        assert len(targets) == 4
+        h.tap(targets[i])
+        assert sum(h.app.sm.get_screen("doctor").corners.values()) == i + 1
+    assert all(h.app.sm.get_screen("doctor").corners.values())
+    assert tr(h, "doctor.corners_done") in texts(h)
+    h.tap(tr(h, "settings.back"))
+    h.tap(tr(h, "settings.back"))
+    assert h.app.sm.current == "settings"
+
+
+def test_shut_down_is_offered_on_the_kiosk_and_asks_first(harness, monkeypatch):
+    from companion.doctor import power
+
+    h = harness
+    asked: list[str] = []
+    h.app.go("settings")
+    h.settle(frames=3)
+    with pytest.raises(LookupError):
+        h.button(tr(h, "settings.shutdown"))  # not on a desktop
+    h.app.change_settings(power_buttons=True)
+    monkeypatch.setattr(power, "request", lambda action, **kw: asked.append(action))
+    tap_in_scroll(h, tr(h, "settings.shutdown"))
+    assert asked == [] and tr(h, "settings.shutdown_confirm") in texts(h)
+    h.tap(tr(h, "common.confirm"))
+    assert asked == ["poweroff"]
+
+    def refuse(action, **kw):
+        raise power.PowerError("Access denied")
+
+    monkeypatch.setattr(power, "request", refuse)
+    tap_in_scroll(h, tr(h, "settings.reboot"))
+    h.tap(tr(h, "common.confirm"))
+    assert tr(h, "settings.power_failed", error="Access denied") in texts(h)
+    h.app.change_settings(power_buttons=False)

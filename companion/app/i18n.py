@@ -265,6 +265,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "settings.display": {"fr": "Écran : {profile}", "en": "Display: {profile}"},
     "settings.hardware": {"fr": "Matériel", "en": "Hardware"},
     "settings.hw_buzzers": {"fr": "Buzzers : clavier (1 à 6)", "en": "Buzzers: keyboard (1 to 6)"},
+    "settings.hw_buzzers_gpio": {"fr": "Buzzers : {n} sur GPIO, et le clavier (1 à 6)", "en": "Buzzers: {n} on GPIO, and the keyboard (1 to 6)"},
+    "settings.hw_buzzers_failed": {"fr": "Buzzers : GPIO indisponible, clavier (1 à 6)", "en": "Buzzers: GPIO unavailable, keyboard (1 to 6)"},
     "settings.hw_ring": {"fr": "Anneau lumineux : {state}", "en": "LED ring: {state}"},
     "settings.ring_screen": {"fr": "aucun, dessiné à l'écran", "en": "none, drawn on screen"},
     "settings.ring_ok": {"fr": "{backend}, en marche", "en": "{backend}, working"},

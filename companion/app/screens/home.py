@@ -93,7 +93,7 @@ class SettingsScreen(BaseScreen):
             ring_state = self.tr("settings.ring_ok", backend=ring.active)
         else:
             ring_state = self.tr("settings.ring_failed", error=ring.last_error or "?")
-        lines = [self.tr("settings.hw_buzzers"), self.tr("settings.hw_ring", state=ring_state),
+        lines = [self.buzzers_line(), self.tr("settings.hw_ring", state=ring_state),
                  reader_line(self.app), self.sound_line()]
         lines += [str(r) for r in (self.app.library.refused if self.app.library else ())]
         hw = Panel(orientation="vertical", size_hint_y=None, height=Scale.px(26) * (len(lines) + 1) + Scale.px(12),
@@ -107,6 +107,15 @@ class SettingsScreen(BaseScreen):
         box.add_widget(back)
         return box
 
+
+    def buzzers_line(self) -> str:
+        """The buzzers the hardware profile gave the app (the keyboard always stands in too)."""
+        hardware = getattr(self.app, "buzzer_hardware", None)
+        if hardware is None or not hardware.config.pins:
+            return self.tr("settings.hw_buzzers")
+        if hardware.gpio is None:
+            return self.tr("settings.hw_buzzers_failed")
+        return self.tr("settings.hw_buzzers_gpio", n=len(hardware.config.pins))
 
     def option_text(self, attr: str, value) -> str:
         """A setting's button text, with its current value."""

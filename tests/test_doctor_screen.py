@@ -119,3 +119,22 @@ def test_shut_down_is_offered_on_the_kiosk_and_asks_first(harness, monkeypatch):
     h.tap(tr(h, "common.confirm"))
     assert tr(h, "settings.power_failed", error="Access denied") in texts(h)
     h.app.change_settings(power_buttons=False)
+
+
+def test_settings_say_how_many_buzzers_the_profile_put_on_gpio(harness):
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.devices.buzzers import BuzzerConfig, BuzzerHardware
+
+    h = harness
+    factory = MockFactory()
+    before = getattr(h.app, "buzzer_hardware", None)
+    h.app.buzzer_hardware = BuzzerHardware.open(BuzzerConfig(pins=(5, 6)), pin_factory=factory)
+    try:
+        h.app.go("settings")
+        h.settle(frames=3)
+        assert tr(h, "settings.hw_buzzers_gpio", n=2) in texts(h)
+    finally:
+        h.app.buzzer_hardware.close()
+        h.app.buzzer_hardware = before
+        factory.close()

@@ -1,6 +1,6 @@
 """RFID benchmark: how fast the decoders are, how soon a tag read becomes a tile event, and the fuzz.
 
-    python -m benchmarks.rfid [--events N] [--fuzz-bytes B] [--load python|none] [--seed S]
+    python -m benchmarks.rfid [--events N] [--frames F] [--fuzz-bytes B] [--load ui|python|none] [--seed S]
 
 - ``frames_per_s``: RDM6300 frames decoded per second by the pure decoder (4 KiB reads), and per reader
   (``frames_per_s_id12``, ``frames_per_s_pn532``: InListPassiveTarget replies through the PN532 frame
@@ -16,8 +16,9 @@
 - ``fuzz_bytes``, ``fuzz_false_tags``, ``fuzz_exceptions``: random and mutated bytes through each decoder
   (``--fuzz-bytes`` per reader), compared with an independent oracle (``companion.devices.rfid.fuzz``).
 
-``--load python`` (the default) keeps one pure-Python thread spinning for the whole run, as the app's UI
-thread would be drawing: it contends for the GIL with the reader's threads.
+``--load`` puts another Python thread in the process, contending for the GIL with the reader's threads:
+``ui`` (the default) works 4 ms of every 16.7 ms, as the app's UI thread drawing 60 frames a second;
+``python`` spins without pause (the worst case); ``none``.
 """
 
 from __future__ import annotations
@@ -46,25 +47,40 @@ from companion.devices.rfid.rdm6300 import frame as rdm_frame
 TARGET_P99_MS = 20.0
 
 
+def _work(n: int) -> int:
+    x = 0
+    for i in range(n):
+        x = (x * 31 + i) % 1_000_003
+    return x
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
 
 
 class Load:
-    """A pure-Python thread spinning for the whole run (or nothing)."""
+    """Another Python thread in the process for the whole run: ``ui`` works 4 ms of every 16.7 ms (a UI
+    drawing at 60 frames a second), ``python`` spins without pause (the worst case: every wake-up of the
+    reader's threads then waits for the GIL), ``none`` is absent."""
 
     def __init__(self, kind: str) -> None:
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._spin, daemon=True) if kind == "python" else None
+        target = {"ui": self._frames, "python": self._spin}.get(kind)
+        self.thread = threading.Thread(target=target, daemon=True) if target else None
         if self.thread:
             self.thread.start()
 
     def _spin(self) -> None:
-        x = 0
         while not self.stop.is_set():
-            for i in range(1000):
-                x = (x * 31 + i) % 1_000_003
+            _work(1000)
+
+    def _frames(self) -> None:
+        while not self.stop.is_set():
+            start = time.perf_counter()
+            while time.perf_counter() - start < 0.004:
+                _work(200)
+            self.stop.wait(max(0.0, 1 / 60 - (time.perf_counter() - start)))
 
     def close(self) -> None:
         self.stop.set()
@@ -233,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=300, help="timed events per reader (default 300)")
     parser.add_argument("--frames", type=int, default=100_000, help="frames decoded per reader for the rate")
     parser.add_argument("--fuzz-bytes", type=int, default=1_000_000, help="fuzz bytes per reader (default 1e6)")
-    parser.add_argument("--load", choices=("python", "none"), default="python")
+    parser.add_argument("--load", choices=("ui", "python", "none"), default="ui")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)

@@ -19,7 +19,9 @@ from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.screens.base import BaseScreen
 from companion.devices.rfid.debounce import PLACED, TagEvent
 from companion.tiles.enrolment import Enrolled, Enrolment
-from companion.tiles.registry import KEY, TILE_KINDS, RegistryError, Tile, TileRegistry, default_registry_path
+from companion.tiles.registry import (
+    IN_THE_BOX, KEY, TILE_KINDS, RegistryError, Tile, TileRegistry, default_registry_path,
+)
 from companion.tiles.treasure import ADDED, AGAIN, BAG_EMPTY, EARLIER, KEY_TILE, Scanned
 
 if TYPE_CHECKING:
@@ -225,8 +227,6 @@ class TilesScreen(BaseScreen):
         grid = GridLayout(cols=3 if self.app.portrait else 5, spacing=Scale.px(6), size_hint_y=None,
                           height=touch_height() * 1.3 * (2 if self.app.portrait else 1))
         counts = session.counts() if session else {k: 0 for k in TILE_KINDS}
-        from companion.tiles.registry import IN_THE_BOX
-
         for kind in TILE_KINDS:
             chosen = session is not None and session.kind == kind
             text = self.tr("tiles.count", kind=self.tr("tiles.kind." + kind), n=counts[kind], of=IN_THE_BOX[kind])

@@ -172,10 +172,11 @@ class TileReader:
         thread.start()
         try:
             thread.connect()
-        except RuntimeError:
+        except RuntimeError:  # the port failed before its first read: the loop below ends at once
             pass
-        self._connections += 1
-        self._state, self._error = "connected", None
+        else:
+            self._connections += 1
+            self._state, self._error = "connected", None
         try:
             while not self._stop.is_set() and thread.alive and thread.is_alive():
                 self._wake.clear()

@@ -92,7 +92,10 @@ def test_card_duel_with_keys_names_the_winner_and_sends_the_result(harness, duel
     harness.tap(translate(lang, "buzz.validate", player="Maximilien"))
     view = app.controller.view
     assert view["phase"] != "duel_result"
-    assert view["last_command"] == {"cmd": "result", "winner": "Maximilien"}
+    last = view["last_command"]
+    assert (last["cmd"], last["winner"]) == ("result", "Maximilien")
+    assert last["buzzers"]["winner"] == "Maximilien"  # the duel's record goes into the game log
+    assert last["buzzers"]["duellists"] == ["Marie-Christine", "Maximilien"]
     assert panel.duel.closed
 
 
@@ -120,7 +123,8 @@ def test_the_duel_survives_a_rebuild_and_follows_the_language(harness, duel_scre
         key(harness, "4")
         assert translate(other, "buzz.answers", player="Maximilien") in texts(harness, again)
         harness.tap(translate(other, "buzz.correct", player="Maximilien"))
-        assert app.controller.view["last_command"] == {"cmd": "result", "winner": "Maximilien"}
+        last = app.controller.view["last_command"]
+        assert (last["cmd"], last["winner"], last["buzzers"]["winner"]) == ("result", "Maximilien", "Maximilien")
     finally:
         app.controller.tr.set_language(before)
 

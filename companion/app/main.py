@@ -255,6 +255,8 @@ class CompanionApp(App):
             self.controller.tr.set_language(self.settings.language)
         if self.sound is not None:
             self.sound.apply_settings(self.settings)
+            if "sound_device" in changes:
+                self.sound.mixer.use_device(self.settings.sound_device or None)
         self.current_screen().rebuild()
 
     def set_language(self, language: str) -> None:

@@ -72,6 +72,12 @@ class SettingsScreen(BaseScreen):
             value = getattr(s, option.attr)
             nxt = option.screen.next(option, value)
             row(self.option_text(option.attr, value), lambda a=option.attr, v=nxt: self.app.change_settings(**{a: v}))
+        if self.app.sound is not None:  # the output device, chosen by name among those that exist
+            names = [""] + [d.name for d in self.app.sound.mixer.devices()]
+            current = s.sound_device if s.sound_device in names else ""
+            nxt = names[(names.index(current) + 1) % len(names)]
+            row(self.tr("settings.sound_device", device=current or self.tr("settings.sound_default")),
+                lambda n=nxt: self.app.change_settings(sound_device=n))
         row(self.tr("settings.doctor"), lambda: self.app.go("doctor"))
         if s.power_buttons:  # the kiosk on a Pi: no keyboard, no desktop to shut it down from
             row(self.tr("settings.shutdown"), lambda: self.app.power("poweroff"), colour=theme.DANGER)
@@ -132,6 +138,11 @@ class SettingsScreen(BaseScreen):
                            value=self.tr("settings.on" if value else "settings.off"))
         if attr == "display_profile":
             return self.tr("settings.display", profile=PROFILES[value].label)
+        if attr == "muted":
+            return self.tr("common.labelled", label=self.tr("settings.muted"),
+                           value=self.tr("settings.on" if value else "settings.off"))
+        if attr in ("voice_volume", "cues_volume", "ambience_volume"):
+            return self.tr("settings." + attr, volume=value)
         return self.tr("common.labelled", label=attr, value=str(value))
 
     def sound_line(self) -> str:

@@ -144,7 +144,9 @@ def test_presses_reported_out_of_order_from_two_threads_name_the_earlier_one(buz
     bob_reported = threading.Event()
 
     def bob():
-        pin(buzzers, 1).drive_low(ticks=t + 0.00005)  # Bob 0.05 ms after Anne, but his callback runs first
+        # Bob 0.08 ms after Anne (shown as +0.1 ms), but his callback runs first. Not 0.05 ms: at clock
+        # values of thousands of seconds the float difference falls either side of the rounding point.
+        pin(buzzers, 1).drive_low(ticks=t + 0.00008)
         bob_reported.set()
 
     threading.Thread(target=bob).start()

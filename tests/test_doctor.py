@@ -7,8 +7,6 @@ import itertools
 import json
 import os
 import re
-import sqlite3
-import struct
 import subprocess
 import sys
 import threading

@@ -6,7 +6,7 @@ says at most two lines per answer, the most important ones, and reads the card t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 #: Events that only record a choice or a step: the cue of what follows says it all.

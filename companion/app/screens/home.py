@@ -8,7 +8,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.i18n import LANGUAGE_NAMES, LANGUAGES
+from companion.app.i18n import LANGUAGE_NAMES
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.tiles import reader_line
 from companion.app.theme import PROFILES

@@ -296,3 +296,19 @@ def test_the_logs_summaries_agree_with_the_events_the_statistics_use(log):
     for g in load_games(log):
         assert json.loads(log.db.execute("SELECT summary FROM games WHERE id=?", (g.id,)).fetchone()[0]) == {
             "winners": list(g.winners), "scores": g.scores}
+
+
+def test_the_shelf_sees_an_undo_and_redo_written_in_the_same_millisecond(tmp_path, monkeypatch):
+    import companion.store.log as store_log
+
+    monkeypatch.setattr(store_log, "_now", lambda: "2026-03-01T18:00:00.000+00:00")  # every write, one instant
+    with GameLog(tmp_path / "g.sqlite3") as log:
+        session = GameSession(log)
+        for cmd in SCRIPTED_GAME:
+            assert session.handle(cmd)["ok"]
+        shelf = GameShelf(log)
+        assert [g.winners for g in shelf.games()] == [("Bob",)]
+        assert session.handle({"cmd": "undo"})["ok"]
+        assert shelf.games() == [] and shelf.game(1).status == "in_progress"
+        assert session.handle(SCRIPTED_GAME[-1])["ok"]
+        assert [(g.status, g.winners) for g in shelf.games()] == [("finished", ("Bob",))]

@@ -143,13 +143,19 @@ class GameShelf:
 
     def __init__(self, log: GameLog) -> None:
         self.log = log
-        self._kept: dict[int, tuple[str, PlayedGame]] = {}
+        self._kept: dict[int, tuple[tuple, PlayedGame]] = {}
+
+    @staticmethod
+    def _version(record) -> tuple:
+        # updated_at has millisecond resolution: an undo and the command after it can share it, but
+        # they always change the status and the finish time of the game.
+        return (record.updated_at, record.status, record.finished_at)
 
     def games(self, status: str | None = "finished") -> list[PlayedGame]:
         records = self.log.games(status)
-        stale = [r for r in records if self._kept.get(r.id, ("",))[0] != r.updated_at]
+        stale = [r for r in records if self._kept.get(r.id, ((),))[0] != self._version(r)]
         for record, game in zip(stale, _played(self.log, stale)):
-            self._kept[record.id] = (record.updated_at, game)
+            self._kept[record.id] = (self._version(record), game)
         return [self._kept[r.id][1] for r in records]
 
     def game(self, game_id: int) -> PlayedGame | None:
@@ -157,8 +163,8 @@ class GameShelf:
         if record is None:
             return None
         kept = self._kept.get(game_id)
-        if kept is None or kept[0] != record.updated_at:
-            self._kept[game_id] = (record.updated_at, _played(self.log, [record])[0])
+        if kept is None or kept[0] != self._version(record):
+            self._kept[game_id] = (self._version(record), _played(self.log, [record])[0])
         return self._kept[game_id][1]
 
 

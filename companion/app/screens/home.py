@@ -150,11 +150,14 @@ class SettingsScreen(BaseScreen):
         if sound is None:
             return self.tr("settings.hw_sound_off")
         status = sound.status()
-        if status.mixer.on:
-            line = self.tr("settings.hw_sound_on", device=status.mixer.device or "?")
+        mixer, speech = status.mixer, status.speech
+        if mixer.on:
+            line = self.tr("settings.hw_sound_on", device=mixer.device or "?")
+        elif mixer.state == "opening":  # the details (in English) are in the hardware check
+            line = self.tr("settings.hw_sound_searching", attempts=mixer.attempts)
         else:
-            line = self.tr("settings.hw_sound_none", reason=status.mixer.reason or status.mixer.state)
-        return line + " · " + status.speech.summary()
+            line = self.tr("settings.hw_sound_none")
+        return line + " · " + self.tr("settings.hw_speech", engine=speech.engine, voice=speech.voice)
 
 
 class ErrorScreen(BaseScreen):

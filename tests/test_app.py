@@ -254,3 +254,17 @@ def test_hourglass_starts_pauses_and_tells_when_time_is_up(harness):
     finally:
         h.app.hourglass_listeners.clear()
         h.app.change_settings(hourglass_seconds=30)
+
+
+def test_display_profile_setting_resizes_a_desktop_window(harness):
+    from kivy.core.window import Window
+
+    h = harness
+    try:
+        h.app.change_settings(display_profile="720x1280")
+        h.pump(3)
+        assert tuple(Window.size) == (720, 1280) and h.app.portrait
+    finally:
+        h.app.change_settings(display_profile="800x480")
+        h.pump(3)
+    assert tuple(Window.size) == (800, 480)

@@ -29,7 +29,7 @@ from companion.app.screens.tiles import TilesScreen
 from companion.app.screens.newgame import DiceScreen, NewGameScreen
 from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
 from companion.app.settings import Settings, save_settings
-from companion.app.theme import SPACE_KEYS
+from companion.app.theme import PROFILES, SPACE_KEYS
 from companion.app.controls import BigButton, FitLabel, Scale, colour_rgba, touch_height
 from companion.devices.ring import Ring, RingConfig
 
@@ -253,6 +253,9 @@ class CompanionApp(App):
             save_settings(self.settings, self.settings_path)
         if "language" in changes:
             self.controller.tr.set_language(self.settings.language)
+        if "display_profile" in changes and not Window.fullscreen:  # a desktop window takes the new size now
+            profile = PROFILES[self.settings.display_profile]
+            Window.size = (profile.width, profile.height)
         if self.sound is not None:
             self.sound.apply_settings(self.settings)
             if "sound_device" in changes:

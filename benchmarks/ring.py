@@ -27,26 +27,16 @@ import threading
 import time
 
 from companion.devices.ring import Hourglass, Idle, Ring, RingConfig, ScreenRing
-from companion.devices.ring.backends.neopixel import NeoPixelSPI
+from companion.devices.ring.backends.neopixel import BusLock, NeoPixelSPI
 from companion.devices.ring.ring import orient
 
 
-class CountingSPI:
+class CountingSPI(BusLock):
     """A bus with busio.SPI's methods that only counts what it is sent (no SPI device on this machine)."""
 
     def __init__(self):
         self.bytes_sent = 0
         self.frames = 0
-        self._locked = False
-
-    def try_lock(self) -> bool:
-        if self._locked:
-            return False
-        self._locked = True
-        return True
-
-    def unlock(self) -> None:
-        self._locked = False
 
     def configure(self, **_settings) -> None:
         pass

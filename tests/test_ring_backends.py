@@ -13,14 +13,14 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.devices.ring import Ring, RingConfig, RingUnavailable, ScreenRing, open_backend, orient
 from companion.devices.ring.backends.bargraph import BarGraph
-from companion.devices.ring.backends.neopixel import NeoPixelSPI, SpidevBus
+from companion.devices.ring.backends.neopixel import BusLock, NeoPixelSPI, SpidevBus
 from companion.devices.ring.backends.ws281x import WS281xPWM
 
 RESET = bytes(64)  # 80 us of low at 6.4 MHz
 BIT = {0b11110000: 1, 0b11000000: 0}
 
 
-class DecodingSPI:
+class DecodingSPI(BusLock):
     """A fake SPI bus with busio.SPI's methods: decodes each write's NeoPixel bit patterns into pixels."""
 
     def __init__(self, pixel_order: str = "GRB"):
@@ -28,16 +28,6 @@ class DecodingSPI:
         self.configured: dict = {}
         self.writes: list[bytes] = []
         self.written = threading.Event()
-        self._locked = False
-
-    def try_lock(self) -> bool:
-        if self._locked:
-            return False
-        self._locked = True
-        return True
-
-    def unlock(self) -> None:
-        self._locked = False
 
     def configure(self, **settings) -> None:
         self.configured = settings

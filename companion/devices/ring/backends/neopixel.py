@@ -16,7 +16,23 @@ from ..config import SPI_HZ, SPIDEV_BUFSIZ, spi_frame_bytes
 from .base import Backend, RingUnavailable
 
 
-class SpidevBus:
+class BusLock:
+    """The lock half of busio.SPI's interface (``try_lock``/``unlock``), which the NeoPixel library takes
+    around every write; shared by the real bus and the test and benchmark buses."""
+
+    _locked = False
+
+    def try_lock(self) -> bool:
+        if self._locked:
+            return False
+        self._locked = True
+        return True
+
+    def unlock(self) -> None:
+        self._locked = False
+
+
+class SpidevBus(BusLock):
     """``/dev/spidev{bus}.{device}`` with the busio.SPI methods that neopixel_spi calls."""
 
     def __init__(self, bus: int = 0, device: int = 0):
@@ -32,17 +48,7 @@ class SpidevBus:
             self._spi = SPI((bus, device))
         except PermissionError:
             raise RingUnavailable(f"no permission to open {self.path}: add the user to the 'spi' group") from None
-        self._locked = False
         self.frequency = SPI_HZ
-
-    def try_lock(self) -> bool:
-        if self._locked:
-            return False
-        self._locked = True
-        return True
-
-    def unlock(self) -> None:
-        self._locked = False
 
     def configure(self, *, baudrate: int = SPI_HZ, polarity: int = 0, phase: int = 0, bits: int = 8) -> None:
         self._spi.mode = (polarity << 1) | phase

@@ -150,3 +150,13 @@ def test_companion_riddles_come_at_the_level_chosen_for_the_game(library, level)
         c.send({"cmd": "result", "success": False})
         c.send({"cmd": "sea", "choice": "abandon"})
         c.send({"cmd": "land", "space": "door"})
+
+
+def test_a_question_duel_draws_a_question_even_with_the_games_cards(library):
+    c = controller(library, decks="physical")
+    c.send({"cmd": "land", "space": "duel"})
+    c.send({"cmd": "opponent", "player": "Bob"})
+    assert c.view["card"] is None
+    answer = c.draw_card("duel")
+    assert answer["ok"] and c.view["card"]["deck"] == "duel" and c.card_item().question
+    assert c.draw_card("duel") is None  # one card per turn

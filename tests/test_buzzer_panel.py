@@ -143,3 +143,17 @@ def test_reflex_mode_says_attention_and_a_false_start_loses(harness, duel_screen
     assert translate(lang, "buzz.line.false_start", player="Marie-Christine") in shown
     key(harness, "1", down=False)
     duel_screen.remove_widget(panel)
+
+
+def test_question_mode_draws_a_question_when_the_table_plays_the_games_cards(harness):
+    from companion.app.scenarios import fresh_game, play
+
+    app = harness.app
+    fresh_game(app, decks="physical")
+    play(app, {"cmd": "land", "space": "duel"}, {"cmd": "opponent", "player": "Maximilien"})
+    app.show_phase()
+    harness.settle(frames=4)
+    assert app.controller.view["card"] is None
+    harness.tap(translate(app.controller.tr.language, "buzz.mode.question"))
+    question = app.controller.card_item().question
+    assert question in [w.text for w in harness.widgets(harness.screen) if hasattr(w, "text")]

@@ -172,9 +172,20 @@ class Controller:
     def _draw_card_if_needed(self) -> dict[str, Any] | None:
         v = self.view
         deck = v.get("space")
-        if v["phase"] not in CARD_PHASES or v.get("card") or deck not in DECK_KINDS:
+        if deck not in DECK_KINDS or self.deck_source(deck) != "companion":
             return None
-        if self.deck_source(deck) != "companion" or self.library is None:
+        cmd = self._card_command(deck)
+        return None if cmd is None else self.session.handle(cmd)
+
+    def draw_card(self, deck: str) -> dict[str, Any] | None:
+        """Draw the companion's own card of ``deck`` for this turn, also when the table plays with the game's
+        cards (a buzzer question duel needs a question); None when there is nothing to draw."""
+        cmd = self._card_command(deck)
+        return None if cmd is None else self.send(cmd)
+
+    def _card_command(self, deck: str) -> dict[str, Any] | None:
+        v = self.view
+        if v["phase"] not in CARD_PHASES or v.get("card") or v.get("space") != deck or self.library is None:
             return None
         drawn = {c[1] for c in v.get("cards_drawn", []) if c[0] == deck}
         ids = sorted({i.id for i in self.deck_items(deck)} - drawn)
@@ -182,7 +193,7 @@ class Controller:
             return None
         # Seeded by the game and by how many cards were drawn: a replay or an undo draws the same card.
         rng = random.Random(f"{v['seed']}:{deck}:{len(v.get('cards_drawn', []))}")
-        return self.session.handle({"cmd": "card", "deck": deck, "card": rng.choice(ids)})
+        return {"cmd": "card", "deck": deck, "card": rng.choice(ids)}
 
 
 _SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")

@@ -180,9 +180,18 @@ class BuzzerDuelPanel(Panel):
         for mode in MODES:
             b = BigButton(text=self.tr("buzz.mode." + mode), base_font=18,
                           bg=theme.GOLD if view.mode == mode else theme.STONE)
-            b.bind(on_release=lambda _b, m=mode: self.duel.start(m))
+            b.bind(on_release=lambda _b, m=mode: self.choose(m))
             row.add_widget(b)
         return row
+
+    def choose(self, mode: str) -> None:
+        """Start a run in ``mode``; a question duel draws a question from the companion's content when the
+        turn has none yet (shown beside the panel, read aloud by Père Fouras)."""
+        self.duel.start(mode)
+        if mode == "question" and self.screen.c.view.get("card") is None:
+            answer = self.screen.c.draw_card("duel")
+            if answer is not None and answer["ok"]:
+                self.screen.rebuild()
 
     def headline(self, view: DuelView) -> tuple[str, Any]:
         v = view.verdict

@@ -14,8 +14,6 @@ from typing import Any, Callable, Mapping
 from companion.engine import Refusal, event_from_json, event_to_json, rules_for
 from companion.store import GameLog, LogError
 
-SESSION_COMMANDS = ("new", "state", "undo")
-
 NO_GAME_VIEW: dict[str, Any] = {
     "game": None,
     "round": None,

@@ -13,7 +13,6 @@ from companion.games.fort_boyard.view import view as _view
 
 class FortBoyardRules:
     name = GAME
-    commands = _decide.COMMANDS
 
     def initial(self) -> GameState:
         return GameState()

@@ -384,8 +384,6 @@ _HANDLERS: dict[str, Callable[[_Turn, Mapping[str, Any]], None]] = {
     "draw": _draw,
 }
 
-COMMANDS = tuple(_HANDLERS)
-
 
 def decide(state: GameState, cmd: Mapping[str, Any]) -> Decision:
     """The events of ``cmd`` in ``state``; raises :class:`Refusal` (and changes nothing) otherwise."""

@@ -102,27 +102,23 @@ class CodeWord:
 
 
 @dataclass(frozen=True)
-class ConcentrationChallenge:
+class Challenge:
+    """A challenge card: what to do, and the rule that says it succeeded."""
+
+    id: str
+    title: str
+    text: str
+    success: str
+    timed: bool = True
+    props: tuple[str, ...] = ()
+
+
+class ConcentrationChallenge(Challenge):
     """A Concentration card: memory, observation or counting, done at the table."""
 
-    id: str
-    title: str
-    text: str
-    success: str
-    timed: bool = True
-    props: tuple[str, ...] = ()
 
-
-@dataclass(frozen=True)
-class ForceChallenge:
+class ForceChallenge(Challenge):
     """A Force card: stacking, balancing, flicking, holding; safe for children."""
-
-    id: str
-    title: str
-    text: str
-    success: str
-    timed: bool = True
-    props: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,21 @@ def decoding(frames: int, rng: random.Random) -> dict[str, float]:
 # --- latency through the pty -------------------------------------------------------------------------
 
 
+def _time_frames(port, events: int, make, arrived) -> list[float]:
+    """Write ``events`` frames one at a time; each latency (ms) runs from just before the frame's last byte
+    to the time ``arrived(tag)`` returns (it waits for the frame and checks what came)."""
+    out = []
+    for i in range(events):
+        tag = f"{i + 1:010X}"
+        data = make(tag)
+        port.write(data[:-1])
+        sent = time.perf_counter()  # taken before the last byte: the reader may see it before write returns
+        port.write(data[-1:])
+        out.append((arrived(tag) - sent) * 1000)
+        time.sleep(0.004)
+    return out
+
+
 def _runner_latency(reader: str, events: int) -> list[float]:
     arrived: queue.Queue = queue.Queue()
     with PtyPort() as port:
@@ -135,18 +150,13 @@ def _runner_latency(reader: str, events: int) -> list[float]:
             if not r.wait_connected(10):
                 raise RuntimeError(f"the {reader} runner never opened {port.path}")
             make = rdm_frame if reader == "rdm6300" else id12_frame
-            out = []
-            for i in range(events):
-                tag = f"{i + 1:010X}"
-                data = make(tag)
-                port.write(data[:-1])
-                sent = time.perf_counter()  # taken before the last byte: the reader may see it before write returns
-                port.write(data[-1:])
+
+            def event(tag: str) -> float:
                 got, at = arrived.get(timeout=10)
                 assert got == tag, (got, tag)
-                out.append((at - sent) * 1000)
-                time.sleep(0.004)
-            return out
+                return at
+
+            return _time_frames(port, events, make, event)
         finally:
             r.close()
 
@@ -200,14 +210,7 @@ def _pty_baseline(events: int) -> list[float]:
 
         thread = threading.Thread(target=read, daemon=True)
         thread.start()
-        out = []
-        for i in range(events):
-            data = rdm_frame(f"{i + 1:010X}")
-            port.write(data[:-1])
-            sent = time.perf_counter()  # taken before the last byte: the reader may see it before write returns
-            port.write(data[-1:])
-            out.append((seen.get(timeout=10) - sent) * 1000)
-            time.sleep(0.004)
+        out = _time_frames(port, events, rdm_frame, lambda _tag: seen.get(timeout=10))
         port.write(b"\x03\x03")
         thread.join()
         os.close(fd)
@@ -226,18 +229,10 @@ def _readerthread_baseline(events: int) -> list[float]:
         thread = serial.threaded.ReaderThread(serial.Serial(port.slave_name, 9600, timeout=None), Etx)
         thread.start()
         thread.connect()
-        out = []
         try:
-            for i in range(events):
-                data = rdm_frame(f"{i + 1:010X}")
-                port.write(data[:-1])
-                sent = time.perf_counter()  # taken before the last byte: the reader may see it before write returns
-                port.write(data[-1:])
-                out.append((seen.get(timeout=10) - sent) * 1000)
-                time.sleep(0.004)
+            return _time_frames(port, events, rdm_frame, lambda _tag: seen.get(timeout=10))
         finally:
             thread.close()
-        return out
 
 
 def _ms(values: list[float], name: str) -> dict[str, float]:

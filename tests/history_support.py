@@ -87,3 +87,13 @@ def run_headless(db: Path | str, commands: list[dict], clock: Clock | None = Non
     refused = [(c, a) for c, a in zip(commands, answers) if not a["ok"]]
     assert not refused, refused[:1]
     return answers
+
+
+def copy_log(db: Path, folder: Path) -> Path:
+    """A copy of the log ``db`` in ``folder``, for a test that writes to it (renames)."""
+    import sqlite3
+
+    copy = Path(folder) / "games.sqlite3"
+    with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    return copy

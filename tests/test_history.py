@@ -17,7 +17,7 @@ from companion.history.timeline import describe, keys_over_game, timeline
 from companion.session import GameSession
 from companion.store import GameLog, LogError
 from companion.store.migrations import LATEST, migrate
-from tests.history_support import DUO_GAME, FAMILY, cast, run_headless
+from tests.history_support import DUO_GAME, FAMILY, cast, copy_log, run_headless
 from tests.test_headless import SCRIPTED_GAME
 
 
@@ -31,10 +31,7 @@ def family_db(tmp_path_factory):
 @pytest.fixture
 def log(family_db, tmp_path):
     """A copy of the family's log for each test (renames write to it)."""
-    copy = tmp_path / "games.sqlite3"
-    with sqlite3.connect(family_db) as src, sqlite3.connect(copy) as dst:
-        src.backup(dst)
-    with GameLog(copy) as opened:
+    with GameLog(copy_log(family_db, tmp_path)) as opened:
         yield opened
 
 

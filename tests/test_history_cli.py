@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 import subprocess
 import sys
 
@@ -15,7 +14,7 @@ from companion.history.games import load_game
 from companion.history.timeline import timeline
 from companion.store import GameLog
 from tests.conftest import ROOT
-from tests.history_support import FAMILY, run_headless
+from tests.history_support import FAMILY, copy_log, run_headless
 from tests.test_headless import SCRIPTED_GAME
 
 
@@ -28,10 +27,7 @@ def family_db(tmp_path_factory):
 
 @pytest.fixture
 def db(family_db, tmp_path):
-    copy = tmp_path / "games.sqlite3"
-    with sqlite3.connect(family_db) as src, sqlite3.connect(copy) as dst:
-        src.backup(dst)
-    return copy
+    return copy_log(family_db, tmp_path)
 
 
 @pytest.fixture

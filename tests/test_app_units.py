@@ -132,7 +132,8 @@ def test_a_broken_user_pack_does_not_stop_the_app_and_is_named(tmp_path, monkeyp
 
     app = build_app(tmp_path / "g.sqlite3", None)
     try:
-        assert any("family" in n for n in app.notices)
+        assert [(n.key, n.params["pack"]) for n in app.notices] == [("notice.pack", "family")]
+        assert "license" in app.notices[0].detail
         assert [p.id for p in app.library.packs] and "family" not in [p.id for p in app.library.packs]
     finally:
         app.ring.close()

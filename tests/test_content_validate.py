@@ -312,7 +312,9 @@ def test_library_keeps_valid_packs_and_says_why_others_are_refused(tmp_path):
     assert set(refused) == {"broken", "same-id", "missing"}
     assert refused["broken"].startswith(f"{broken / 'en' / 'riddles.toml'}:1: TOML syntax error")
     assert refused["same-id"] == "another pack already has the id 'tiny'"
-    assert library.notices()[0].startswith("Pack 'broken' was not loaded: ")
+    notice = library.notices()[0]
+    assert (notice.key, notice.params["pack"]) == ("notice.pack", "broken")
+    assert str(notice).startswith("Content pack “broken” not loaded: " + str(broken / "en" / "riddles.toml"))
 
 
 def test_library_merges_items_of_the_enabled_packs(tmp_path):

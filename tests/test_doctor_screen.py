@@ -138,3 +138,31 @@ def test_settings_say_how_many_buzzers_the_profile_put_on_gpio(harness):
         h.app.buzzer_hardware.close()
         h.app.buzzer_hardware = before
         factory.close()
+
+
+def test_start_notices_read_in_french_at_home_and_in_full_in_the_hardware_check(harness):
+    from companion.app.scenarios import start_notices
+
+    h = harness
+    h.app.set_language("fr")
+    h.app.notices = start_notices()  # four: ring, buzzers, pack, config
+    try:
+        h.app.go("home")
+        h.settle(frames=3)
+        shown = texts(h)
+        notice = tr(h, "home.notice")
+        assert tr(h, "common.labelled", label=notice, value=tr(h, "notice.ring")) in shown
+        assert tr(h, "common.labelled", label=notice, value=tr(h, "notice.buzzers")) in shown
+        assert tr(h, "home.notice_more", n=2) in shown  # three lines: two notices and the count of the others
+        assert not any("spidev" in t for t in shown)  # the detail is for the hardware check
+        screen = h.app.sm.get_screen("doctor")
+        screen.auto_run = False
+        h.app.go("doctor")
+        h.settle(frames=3)
+        shown = "\n".join(texts(h))
+        for n in h.app.notices:
+            assert tr(h, "common.labelled", label=notice, value=n.text(h.app.controller.tr)) in shown
+        assert "ring.led_cuont: unknown key" in shown
+    finally:
+        h.app.notices = []
+        h.app.sm.get_screen("doctor").auto_run = True

@@ -10,6 +10,8 @@ import re
 import string
 from typing import Any, Callable
 
+from companion.notice import NOTICES
+
 LANGUAGES = ("fr", "en")
 LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
 FRENCH_SPACES = re.compile(r" ([:!?»])")
@@ -25,6 +27,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "home.settings": {"fr": "Réglages", "en": "Settings"},
     "home.language": {"fr": "English", "en": "Français"},
     "home.notice": {"fr": "À savoir", "en": "Notice"},
+    "home.notice_more": {"fr": "… et {n} autres : voir Réglages > Vérifier le matériel", "en": "… and {n} more: see Settings > Hardware check"},
     # New game
     "new.title": {"fr": "Nouvelle partie", "en": "New game"},
     "new.players": {"fr": "Joueurs (sens des aiguilles d'une montre)", "en": "Players (clockwise)"},
@@ -376,6 +379,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "undo.draw": {"fr": "poignée de {player}", "en": "{player}'s handful"},
     "undo.card": {"fr": "carte", "en": "card"},
 }
+CATALOG.update(NOTICES)  # the start-up notices (companion.notice) are worded beside the code that raises them
 
 
 def placeholders(text: str) -> set[str]:
@@ -394,8 +398,8 @@ class Translator:
         if entry is None:
             raise KeyError(f"no string {key!r} in the catalog")
         text = entry[self.language].format(**values)
-        if self.language == "fr":  # French puts a non-breaking space before : ! ? so they never start a line
-            text = FRENCH_SPACES.sub("\u00a0\\1", text)
+        if self.language == "fr":  # a non-breaking space before : ! ? » and after «: none starts or ends a line
+            text = FRENCH_SPACES.sub("\u00a0\\1", text).replace("« ", "«\u00a0")
         return text
 
     def set_language(self, language: str) -> None:

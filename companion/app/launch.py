@@ -8,6 +8,7 @@ from pathlib import Path
 
 from companion.app.settings import Settings, SettingsError, default_settings_path, load_settings
 from companion.app.theme import PROFILES
+from companion.notice import Notice
 
 START = time.perf_counter()
 
@@ -43,12 +44,12 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
     from companion.session import GameSession
     from companion.store import GameLog, default_db_path
 
-    notices: list[str] = []
+    notices: list[Notice] = []
     if settings is None:
         try:
             settings = load_settings(settings_path) if settings_path else Settings()
         except SettingsError as exc:
-            notices.append(f"{exc} – default settings are used.")
+            notices.append(Notice("notice.settings", str(exc)))
             settings = Settings()
     library = load_library()
     notices += library.notices()
@@ -97,7 +98,10 @@ def launch(args) -> int:
         return 1
     app.buzzer_hardware = devices.buzzers
     app.companion_config = config  # the doctor screen checks what the app was started with
-    app.notices += devices.notices + [str(p) for p in config.errors]
+    app.notices += devices.notices
+    for notice in app.notices:  # for the journal (config problems were printed above)
+        print(f"companion: {notice}", file=sys.stderr)
+    app.notices += [Notice("notice.config", str(p)) for p in config.errors]
     if args.exit_after_first_frame:
         from kivy.core.window import Window
 

@@ -68,9 +68,27 @@ def _screen(name: str, setup: Callable[[object], None]) -> Callable[[object], st
     return prepare
 
 
-def _home(app):
+def _home(app, notices: bool = False):
     fresh_game(app)
+    app.notices = start_notices() if notices else []
     app.go("home")
+
+
+def start_notices() -> list:
+    """What a first start on a Pi can report: SPI not yet on, a buzzer wire on a pin in use, a family pack
+    without its licence line, a typo in config.toml (fixed texts, as the parts word them)."""
+    from companion.notice import Notice
+
+    return [
+        Notice("notice.ring", "SPI NeoPixel: /dev/spidev0.0 does not exist: turn SPI on (raspi-config > "
+               "Interface Options > SPI, or dtparam=spi=on in config.txt) and reboot"),
+        Notice("notice.buzzers", "GPIOPinInUse: pin GPIO17 is already in use by <gpiozero.Button object on pin "
+               "GPIO17, pull_up=True, is_active=False>"),
+        Notice("notice.pack", "pack.toml: license is missing (CC-BY-4.0, or \"own\" for a family's own riddles)",
+               {"pack": "family"}),
+        Notice("notice.config", "/home/pi/.config/fort-boyard-companion/config.toml:12: ring.led_cuont: unknown "
+               "key; did you mean led_count?"),
+    ]
 
 
 def _new_game(app, step: int):
@@ -246,11 +264,13 @@ def _doctor(app, corners: bool = False) -> None:
         (by_name["log"], [Result("game log", PASS, "games.sqlite3: writable, integrity ok, 12 game(s)")]),
     ]
     screen.corners = {"top-left": True, "top-right": True, "bottom-right": False, "bottom-left": False} if corners else None
+    app.notices = [n for n in start_notices() if n.key == "notice.ring"]  # the start said it too
     app.go("doctor")
 
 
 SCENARIOS: dict[str, Callable[[object], str]] = {
     "home": _screen("home", _home),
+    "home-notices": _screen("home", lambda app: _home(app, notices=True)),
     "new_game-players": _screen("new_game", lambda app: _new_game(app, 1)),
     "new_game-options": _screen("new_game", lambda app: _new_game(app, 2)),
     "dice": _screen("dice", _dice),

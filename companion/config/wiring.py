@@ -10,13 +10,15 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from companion.notice import Notice
+
 
 @dataclass
 class Devices:
     ring: Any  # companion.devices.ring.Ring
     buzzers: Any  # companion.devices.buzzers.BuzzerHardware
     reader: Any  # the reader's config (ReaderConfig), or None for no reader
-    notices: list[str] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
 
     def close(self) -> None:
         self.ring.close()
@@ -28,15 +30,16 @@ def open_devices(config: Any, *, when_time_up: Callable[[Any], object] | None = 
     """Open the ring and the buzzers that ``config`` (a companion.config.Config) describes."""
     from companion.devices.buzzers import BuzzerHardware
     from companion.devices.ring import Ring
+    from companion.devices.ring.ring import LABELS
 
     ring = Ring(config.ring, when_time_up=when_time_up)
     buzzers = BuzzerHardware.open(config.buzzers, pin_factory=pin_factory)
     notices = []
     status = ring.status()
     if not status.ok:
-        notices.append(status.message)
+        notices.append(Notice("notice.ring", f"{LABELS[status.configured]}: {status.last_error or '?'}"))
     if buzzers.notice:
-        notices.append(buzzers.notice)
+        notices.append(Notice("notice.buzzers", buzzers.error or buzzers.notice))
     return Devices(ring, buzzers, config.reader, notices)
 
 

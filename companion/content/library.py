@@ -15,6 +15,7 @@ from typing import Any
 from companion.content.loader import MANIFEST, Pack
 from companion.content.problems import Problem
 from companion.content.validate import check_pack
+from companion.notice import Notice
 
 APP_NAME = "fort-boyard-companion"
 #: Overrides the folder of the built-in pack (for an installed app whose content lives elsewhere).
@@ -88,9 +89,9 @@ class Library:
             item for p in self.packs if chosen is None or p.id in chosen for item in p.get(language, kind)
         )
 
-    def notices(self) -> list[str]:
-        """One sentence per refused pack, for the app to show at start."""
-        return [str(r) for r in self.refused]
+    def notices(self) -> list[Notice]:
+        """One notice per refused pack, for the app to show at start."""
+        return [Notice("notice.pack", r.reason, {"pack": r.path.name}) for r in self.refused]
 
 
 def load_library(folders: Sequence[Path] | None = None) -> Library:

@@ -1,7 +1,8 @@
 """The hardware check in the app (Settings > Hardware check): the doctor's checks that need nobody at the
 box, run on a background thread and shown as they come, and a "tap the corners" test of the touchscreen.
 
-The checks borrow what the app already holds (its ring, buzzers and sound): nothing is opened twice.
+Above the checks, the notices of the app's start (a ring that failed, a pack set aside) with their
+details. The checks borrow what the app already holds (its ring, buzzers and sound): nothing is opened twice.
 Pressing each buzzer, watching the ring's pattern and scanning a tile are `companion doctor` at a terminal.
 """
 
@@ -21,6 +22,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.screens.base import BaseScreen
+from companion.app.screens.home import notice_text
 from companion.doctor import CHECKS, FAIL, PASS, SKIP, Check, Context, Result
 
 STATUS_COLOURS = {PASS: theme.OK, FAIL: theme.DANGER, SKIP: theme.STONE}
@@ -110,6 +112,11 @@ class DoctorScreen(BaseScreen):
         box.add_widget(FitLabel(text=head, base_font=20, color=theme.GOLD, size_hint_y=None, height=Scale.px(32)))
         rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None)
         rows.bind(minimum_height=rows.setter("height"))
+        for notice in self.app.notices:  # what the start reported, with the detail the home screen leaves out
+            rows.add_widget(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"),
+                                                  value=notice_text(notice, self.tr, detail=True)),
+                                     base_font=15, halign="left", color=theme.GOLD, size_hint_y=None,
+                                     height=Scale.px(44)))
         for check, results in self.results:
             for result in results:
                 rows.add_widget(FitLabel(text=self.line(check, result), base_font=15, halign="left",

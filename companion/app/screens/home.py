@@ -13,7 +13,19 @@ from companion.app.screens.base import BaseScreen
 from companion.app.screens.tiles import reader_line
 from companion.app.theme import PROFILES
 from companion.config import screen_options
+from companion.notice import Notice
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
+
+
+MAX_NOTICES = 3  # lines of notices on the home screen; the others are counted
+
+
+def notice_text(notice: Notice | str, tr, detail: bool = False) -> str:
+    """A start-up notice in the table's language, with its detail or not (plain strings are shown as
+    they are)."""
+    if not isinstance(notice, Notice):
+        return str(notice)
+    return notice.text(tr) if detail else notice.headline(tr)
 
 
 class HomeScreen(BaseScreen):
@@ -44,11 +56,16 @@ class HomeScreen(BaseScreen):
             b.bind(on_release=lambda _b, a=action: a())
             grid.add_widget(b)
         box.add_widget(grid)
-        notices = self.app.notices
-        if notices:
-            box.add_widget(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"), value=" ".join(notices)), base_font=14,
-                                    color=theme.STONE, size_hint_y=None, height=Scale.px(48)))
         box.add_widget(Widget())
+        notices = self.app.notices
+        shown = notices[:MAX_NOTICES] if len(notices) <= MAX_NOTICES else notices[:MAX_NOTICES - 1]
+        for notice in shown:
+            box.add_widget(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"),
+                                                 value=notice_text(notice, self.tr)),
+                                    base_font=14, color=theme.STONE, size_hint_y=None, height=Scale.px(24)))
+        if len(shown) < len(notices):
+            box.add_widget(FitLabel(text=self.tr("home.notice_more", n=len(notices) - len(shown)), base_font=14,
+                                    color=theme.STONE, size_hint_y=None, height=Scale.px(24)))
         return box
 
 
@@ -101,7 +118,7 @@ class SettingsScreen(BaseScreen):
             ring_state = self.tr("settings.ring_failed", error=ring.last_error or "?")
         lines = [self.buzzers_line(), self.tr("settings.hw_ring", state=ring_state),
                  reader_line(self.app), self.sound_line()]
-        lines += [str(r) for r in (self.app.library.refused if self.app.library else ())]
+        lines += [n.headline(self.tr) for n in (self.app.library.notices() if self.app.library else ())]
         hw = Panel(orientation="vertical", size_hint_y=None, height=Scale.px(26) * (len(lines) + 1) + Scale.px(12),
                    padding=Scale.px(6))
         hw.add_widget(FitLabel(text=self.tr("settings.hardware"), base_font=18, bold=True, color=theme.GOLD))

@@ -18,6 +18,7 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.screens.base import BaseScreen
 from companion.devices.rfid.debounce import PLACED, TagEvent
+from companion.notice import Notice
 from companion.tiles.enrolment import Enrolled, Enrolment
 from companion.tiles.registry import (
     IN_THE_BOX, KEY, TILE_KINDS, RegistryError, Tile, TileRegistry, default_registry_path,
@@ -56,7 +57,7 @@ class TileHub:
         app.tiles = hub
         app.bind(on_start=lambda *_: hub.start(), on_stop=lambda *_: hub.close())
         if hub.registry_error:
-            app.notices.append(hub.registry_error)
+            app.notices.append(Notice("notice.tiles", hub.registry_error))
         return hub
 
     def start(self) -> None:

@@ -18,12 +18,13 @@ class BuzzerHardware:
 
     def __init__(self, config: BuzzerConfig, *, gpio: GpioBuzzers | None = None,
                  keyboard: KeyboardBuzzers | None = None, leds: BuzzerLeds | None = None,
-                 notice: str | None = None) -> None:
+                 notice: str | None = None, error: str | None = None) -> None:
         self.config = config
         self.gpio = gpio
         self.keyboard = keyboard
         self.leds = leds
         self.notice = notice  # for the person at the table: why a configured part is missing
+        self.error = error  # the error behind the notice, as the library raised it
 
     @property
     def sources(self) -> list[BuzzerSource]:
@@ -33,7 +34,7 @@ class BuzzerHardware:
     def open(cls, config: BuzzerConfig, *, pin_factory=None, keyboard: bool = True) -> BuzzerHardware:
         """Open what the config names; GPIO that cannot be opened leaves the keyboard and a notice."""
         gpio = leds = None
-        notice = None
+        notice = error = None
         if config.pins:
             try:
                 gpio = GpioBuzzers(config, pin_factory=pin_factory)
@@ -43,9 +44,10 @@ class BuzzerHardware:
                 if gpio is not None:
                     gpio.close()
                 gpio = leds = None
-                notice = f"GPIO buzzers unavailable ({type(exc).__name__}: {exc}); keyboard keys stand in"
+                error = f"{type(exc).__name__}: {exc}"
+                notice = f"GPIO buzzers unavailable ({error}); keyboard keys stand in"
         kb = KeyboardBuzzers(config.keys) if keyboard and config.keys else None
-        return cls(config, gpio=gpio, keyboard=kb, leds=leds, notice=notice)
+        return cls(config, gpio=gpio, keyboard=kb, leds=leds, notice=notice, error=error)
 
     def close(self) -> None:
         for part in (self.gpio, self.keyboard, self.leds):

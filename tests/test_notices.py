@@ -1,0 +1,74 @@
+"""Start-up notices: what a part that could not start says to the table, in French and English, and the
+detail kept for whoever fixes it (home screen: the sentence; hardware check: the sentence and the detail)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gpiozero import Button, Device
+from gpiozero.pins.mock import MockFactory
+
+from companion.app.i18n import Translator
+from companion.notice import NOTICES, Notice
+
+
+def test_a_notice_reads_in_the_tables_language_and_keeps_the_detail_as_it_came():
+    notice = Notice("notice.pack", "pack.toml: license is missing", {"pack": "family"})
+    assert notice.headline(Translator("fr")) == "Paquet de contenu «\u00a0family\u00a0» non chargé"
+    assert notice.headline(Translator("en")) == "Content pack “family” not loaded"
+    assert notice.text(Translator("fr")) == "Paquet de contenu «\u00a0family\u00a0» non chargé\u00a0: pack.toml: license is missing"
+    assert str(notice) == "Content pack “family” not loaded: pack.toml: license is missing"
+
+
+def test_an_unknown_notice_is_refused_with_the_known_ones():
+    with pytest.raises(ValueError, match="unknown notice 'notice.rnig'; known: notice.settings"):
+        Notice("notice.rnig")
+
+
+def test_every_notice_is_in_the_apps_catalogue_in_both_languages():
+    for key in NOTICES:
+        assert Translator("fr")(key, pack="x") and Translator("en")(key, pack="x")
+
+
+@pytest.fixture
+def mock_pins():
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = saved
+
+
+def test_a_ring_without_its_spi_bus_and_a_buzzer_pin_in_use_leave_two_notices(tmp_path, mock_pins):
+    from companion.config import load_config
+    from companion.config.wiring import open_devices
+
+    config_file = tmp_path / "config.toml"
+    config_file.write_text('[ring]\nbackend = "spi"\nspi_bus = 5\nspi_device = 3\n\n'
+                           '[buzzers]\npins = [5, 6, 13]\n', "utf-8")
+    config = load_config(config_file)
+    assert not config.errors, config.errors
+    taken = Button(6)  # something else holds GPIO 6
+    devices = open_devices(config, pin_factory=mock_pins)
+    try:
+        ring, buzzers = devices.notices
+        assert ring.key == "notice.ring" and "/dev/spidev5.3" in ring.detail
+        assert buzzers.key == "notice.buzzers" and buzzers.detail.startswith("GPIOPinInUse")
+        assert devices.buzzers.gpio is None and devices.buzzers.keyboard is not None  # the keys stand in
+    finally:
+        devices.close()
+        taken.close()
+
+
+def test_nothing_to_say_when_everything_opens(tmp_path, mock_pins):
+    from companion.config import load_config
+    from companion.config.wiring import open_devices
+
+    devices = open_devices(load_config(Path("/nonexistent/config.toml")), pin_factory=mock_pins)
+    try:
+        assert devices.notices == []
+    finally:
+        devices.close()

@@ -178,6 +178,42 @@ def test_treasure_counts_each_scanned_token_once_per_handful_and_steppers_stay(h
         assert h.screen.counts["10"] == 1
 
 
+def test_scanned_tokens_go_into_the_log_and_are_known_in_the_next_handful_after_a_restart(harness):
+    h = harness
+    h.app.set_language("en")
+    screen = treasure_room(h)
+
+    def drawer() -> dict:
+        v = h.app.controller.view
+        return next(p for p in v["players"] if p["name"] == v["current"])
+
+    while drawer()["draws_left"] < 2:  # on to a player with two handfuls or more
+        h.app.controller.send({"cmd": "draw", "player": drawer()["name"], "tokens": {}})
+        assert h.app.controller.view["phase"] == "draw"
+    h.app.show_phase()
+    h.pump(3)
+    place(h, TEN[0])
+    place(h, TEN[1])
+    place(h, FIFTY)
+    from kivy.uix.button import Button
+
+    minus = sorted((w for w in h.widgets(h.screen) if isinstance(w, Button) and w.text == "−" and not w.disabled),
+                   key=lambda w: w.to_window(*w.center)[0])
+    h.tap(minus[0])  # one 10 taken out by hand: the last one scanned (TEN[1]) is not in the handful any more
+    assert screen.counts == {"pebble": 0, "10": 1, "20": 0, "50": 1}
+    h.tap(tr(h, "treasure.done"))
+    drawn = h.app.controller.session.commands[-1]
+    assert (drawn["cmd"], drawn["tokens"]["10"], drawn["tags"]) == ("draw", 1, [TEN[0], FIFTY])
+    # The app's memory of the scans is gone (a restart): the log still knows the first handful's tokens.
+    screen.tally, screen.handful = None, ()
+    screen.rebuild()
+    place(h, TEN[0])
+    assert screen.counts["10"] == 0
+    assert tr(h, "treasure.scan_earlier", token=tr(h, "tiles.tile.token", value="10"), n=1) in labels(h)
+    place(h, TEN[1])  # taken out of the first handful: it counts now
+    assert screen.counts["10"] == 1
+
+
 def test_treasure_through_the_real_reader_in_both_languages(harness, reader_port):
     h = harness
     for language in ("en", "fr"):

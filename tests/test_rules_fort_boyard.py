@@ -616,6 +616,36 @@ def test_bad_handful_is_refused(tokens):
     assert t.refuse("draw", player="Ann", tokens=tokens).code == "bad_field"
 
 
+def test_a_handful_keeps_the_rfid_tags_scanned_into_it():
+    """The companion's own record (not the rulebook): the tags a reader counted are kept with the handful."""
+    t = Table()
+    t.to_round_3({"Bob": 1, "Cy": 1}, clue_winner="Ann")
+    for name in ("Ann", "Bob", "Cy"):
+        t.do("propose", player=name, correct=True)
+    events = t.do("draw", player="Ann", tokens={"10": 2, "pebble": 1}, tags=["0A0B0C0D0E", "1A1B1C1D1E"])
+    drawn = next(e for e in events if e["type"] == "handful_drawn")
+    assert drawn["tags"] == ["0A0B0C0D0E", "1A1B1C1D1E"] and drawn["value"] == 20
+    events = t.do("draw", player="Ann", tokens={"20": 1})  # counted by hand: no tags
+    assert next(e for e in events if e["type"] == "handful_drawn")["tags"] == []
+
+
+@pytest.mark.parametrize("tags, says", [
+    ("0A0B0C0D0E", "must be a list of tag ids"),
+    ([7], "must be a list of tag ids"),
+    ([""], "must be a list of tag ids"),
+    (["0A0B0C0D0E", "0A0B0C0D0E"], "'0A0B0C0D0E' is listed twice"),
+    (["A", "B", "C"], "3 scanned tokens, but the handful holds 2"),
+])
+def test_bad_handful_tags_are_refused_and_named(tags, says):
+    t = Table()
+    t.to_round_3({"Bob": 1, "Cy": 1}, clue_winner="Ann")
+    for name in ("Ann", "Bob", "Cy"):
+        t.do("propose", player=name, correct=True)
+    refusal = t.refuse("draw", player="Ann", tokens={"10": 2}, tags=tags)
+    assert refusal.code == "bad_field" and says in refusal.message and "draw: " in refusal.message
+    assert t.p("Ann")["handfuls"] == []
+
+
 def test_most_boyards_wins():
     """'The player with the most Boyards wins the game!'"""
     t = Table()

@@ -89,7 +89,7 @@ class TreasureScreen(BaseScreen):
             self.handful = (v["game_id"], me, done)
             self.counts = {kind: 0 for kind, _ in TOKENS}
             self.tally, self.last_scan = self.tally or TreasureTally(), None
-            self.tally.begin(self.handful)
+            self.tally.begin(self.handful, earlier=self.earlier_tags(me))
         total = done + p["draws_left"]
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
         box.add_widget(self.title(self.tr("treasure.title", player=me), base_font=30, colour=theme.GOLD, height=46))
@@ -108,9 +108,22 @@ class TreasureScreen(BaseScreen):
                                 base_font=24, bold=True, size_hint_y=None, height=Scale.px(40)))
         box.add_widget(self.buttons([
             (self.tr("treasure.done"), theme.GOLD,
-             lambda: self.send({"cmd": "draw", "player": me, "tokens": dict(self.counts)})),
+             lambda: self.send(self.draw_command(me))),
         ]))
         return box
+
+    def earlier_tags(self, player: str) -> list[list[str]]:
+        """The tags scanned into ``player``'s earlier handfuls, from the game log (a restart keeps them)."""
+        return [list(c.get("tags", ())) for c in self.c.session.commands
+                if c.get("cmd") == "draw" and c.get("player") == player]
+
+    def draw_command(self, player: str) -> dict:
+        """The handful as counted; the tags scanned into it go with it, for the next handfuls to know."""
+        cmd = {"cmd": "draw", "player": player, "tokens": dict(self.counts)}
+        tags = self.tally.tags() if self.tally is not None else []
+        if tags:
+            cmd["tags"] = tags
+        return cmd
 
     def stepper(self, kind: str, value: int, left: int) -> Widget:
         panel = Panel(orientation="vertical", padding=Scale.px(4), spacing=Scale.px(4))
@@ -129,6 +142,8 @@ class TreasureScreen(BaseScreen):
 
     def step(self, kind: str, delta: int) -> None:
         self.counts[kind] = max(0, self.counts[kind] + delta)
+        if self.tally is not None and self.tally.in_handful(kind) > self.counts[kind]:
+            self.tally.forget_last(kind)  # a scanned token taken out by hand: scanning it again counts it
         self.rebuild()
 
     def on_tile(self, tag: str, tile) -> None:

@@ -351,6 +351,19 @@ def _tokens(cmd: Mapping[str, Any]) -> dict[str, int]:
     return {k: raw.get(k, 0) for k in TOKEN_KINDS}
 
 
+def _tags(cmd: Mapping[str, Any], drawn: int) -> tuple[str, ...]:
+    """The optional ``tags`` of a draw: the distinct RFID tags scanned into the handful, at most one per token."""
+    tags = cmd.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(tag, str) and tag for tag in tags):
+        raise Refusal("bad_field", f"draw: field 'tags' must be a list of tag ids (text), got {tags!r}.")
+    if len(set(tags)) != len(tags):
+        twice = next(tag for tag in tags if tags.count(tag) > 1)
+        raise Refusal("bad_field", f"draw: tags: {twice!r} is listed twice; a token counts once per handful.")
+    if len(tags) > drawn:
+        raise Refusal("bad_field", f"draw: tags: {len(tags)} scanned tokens, but the handful holds {drawn}.")
+    return tuple(tags)
+
+
 def _draw(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
     i = _player(s, cmd)
@@ -366,7 +379,7 @@ def _draw(t: _Turn, cmd: Mapping[str, Any]) -> None:
                 f"but the bag has only {BAG[kind]}.",
             )
     value = sum(TOKEN_VALUES[kind] * n for kind, n in tokens.items())
-    t.emit(ev.HandfulDrawn(p.name, tokens, value))
+    t.emit(ev.HandfulDrawn(p.name, tokens, value, _tags(cmd, sum(tokens.values()))))
     if t.state.players[i].draws_left == 0:
         _next_drawer(t)
 

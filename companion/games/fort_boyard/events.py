@@ -218,6 +218,9 @@ class HandfulDrawn(Event):
     player: str
     tokens: dict[str, int]
     value: int
+    tags: tuple[str, ...] = ()
+    """The RFID tags of the tokens scanned into this handful, when a reader counted them: a token scanned
+    again in a later handful is recognised, after a restart too (the rules only use the counts)."""
 
 
 @_ev("game_over")

@@ -268,3 +268,26 @@ def test_display_profile_setting_resizes_a_desktop_window(harness):
         h.app.change_settings(display_profile="800x480")
         h.pump(3)
     assert tuple(Window.size) == (800, 480)
+
+
+def test_a_two_part_button_text_shows_every_line_it_measured(harness):
+    """Kivy lays a text with a newline out from the middle, giving the part after the newline only half
+    a fixed-height box: a wrapped second part lost its last line although the measured text fitted (the
+    home screen's "Continue" button on the portrait display lost the last players' names)."""
+    from kivy.core.window import Window
+
+    from companion.app.controls import BigButton
+
+    h = harness
+    button = BigButton(text="Continue the game\nRound 1 – Marie-Christine, Jean-Baptiste, Zoé, Maximilien",
+                       base_font=26, size_hint=(None, None), size=(448, 110), pos=(10, 10))
+    Window.add_widget(button)
+    try:
+        h.settle(frames=3)
+        # The lines of the texture on screen (Kivy's own layout of them), read before anything lays it out again.
+        drawn = [" ".join(word.text for word in line.words) for line in button._label._cached_lines]
+        assert len(drawn) == 3 and drawn[-1].endswith("Maximilien")
+        assert button.texture_size[1] <= button.height
+        assert not button.overflows()
+    finally:
+        Window.remove_widget(button)

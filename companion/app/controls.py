@@ -42,19 +42,28 @@ class FitMixin:
         width, height = self.width - Scale.px(8), self.height - Scale.px(4)
         if width <= 1 or height <= 1:
             return
-        self.text_size = (width, None) if self.wrap else (None, None)
         size = Scale.px(self.base_font)
         while True:
             self.font_size = size
-            self.texture_update()
-            tw, th = self.texture_size
-            if (tw <= width + 1 and th <= height + 1) or size <= MIN_FONT:
+            if self._fits(width, height) or size <= MIN_FONT:
                 break
             size = max(MIN_FONT, size * 0.9)
-        self.text_size = (width, height)
+
+    def _fits(self, width: float, height: float) -> bool:
+        """Lay the text out at the current font, wrapped to ``width``: True when it fits (width, height).
+
+        The text box is only as wide as the widget, never as high: the Label draws its texture centred
+        in the widget, so the text sits in the middle. A box with a height would make Kivy drop lines
+        (with ``valign`` middle and a newline, the text after the newline gets only half the height),
+        and a dropped line is a text cut off that no size check sees."""
+        self.text_size = (width, None) if self.wrap else (None, None)
+        self.texture_update()
+        tw, th = self.texture_size
+        return tw <= width + 1 and th <= height + 1
 
     def overflows(self) -> bool:
-        """True when the text does not fit even at the smallest font (checked by the screenshot tests)."""
+        """True when the text goes out of the widget even at the smallest font (the screenshot tests check
+        it; the margins of the fit may be used at the smallest font)."""
         self._fit()
         tw, th = self.texture_size
         return tw > self.width + 1 or th > self.height + 1

@@ -175,6 +175,29 @@ def test_log_written_by_schema_version_1_opens_and_resumes(db):
     assert finished.finished_at == "2026-01-01"
 
 
+def test_a_version_3_log_has_its_player_aliases_keyed_as_names_now_match(db):
+    """v4: hyphens, apostrophes and dots count as spaces in names; the v3 alias keys follow."""
+    from companion.store.migrations import migrate
+
+    db_ = sqlite3.connect(db, isolation_level=None)
+    migrate(db_, target=3)
+    db_.executemany("INSERT INTO player_aliases (alias, name, created_at) VALUES (?, ?, ?)", [
+        ("jean-baptiste", "JB", "2026-01-01T10:00:00"),
+        ("jeanbaptiste", "Jean-Baptiste", "2026-02-01T10:00:00"),  # set later: it wins
+        ("d'artagnan", "Charles", "2026-01-05T10:00:00"),
+        ("zoe", "Zoé", "2026-01-06T10:00:00"),
+        ("?!", "Mystère", "2026-01-07T10:00:00"),  # punctuation only: kept as it is
+    ])
+    db_.close()
+    log = GameLog(db)
+    assert log.player_aliases() == {
+        "jeanbaptiste": ("Jean-Baptiste", "2026-02-01T10:00:00"),
+        "dartagnan": ("Charles", "2026-01-05T10:00:00"),
+        "zoe": ("Zoé", "2026-01-06T10:00:00"),
+        "?!": ("Mystère", "2026-01-07T10:00:00"),
+    }
+
+
 def test_log_from_a_newer_companion_is_refused_with_a_clear_error(db):
     db_ = sqlite3.connect(db)
     db_.execute(f"PRAGMA user_version = {LATEST + 1}")

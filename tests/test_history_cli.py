@@ -113,7 +113,7 @@ def test_export_json_is_the_raw_log_with_undone_commands(companion, tmp_path):
     code, out, _ = companion("export", "--db", db, "--game", "last", "--format", "json")
     raw = json.loads(out)
     assert code == 0 and raw["game"]["id"] == 1 and raw["game"]["status"] == "finished"
-    assert raw["schema_version"] == 3 and len(raw["commands"]) == len(SCRIPTED_GAME) + 1
+    assert raw["schema_version"] == 4 and len(raw["commands"]) == len(SCRIPTED_GAME) + 1
     undone = [c for c in raw["commands"] if c["undone_at"]]
     assert [c["command"] for c in undone] == [SCRIPTED_GAME[2]]
     with GameLog(db) as log:

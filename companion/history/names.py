@@ -25,10 +25,17 @@ class RenameError(Exception):
 
 
 def name_key(name: str) -> str:
-    """The key that matches a name across games: 'Zoé', ' zoe ' and 'ZO E' are the same player."""
+    """The key that matches a name across games: 'Zoé', ' zoe ' and 'ZO E' are the same player, and so
+    are 'Jean-Baptiste', 'Jean Baptiste' and 'jean.baptiste' (hyphens, apostrophes and dots count as
+    spaces). A name made of punctuation only keeps it, so that it still has a key of its own.
+
+    The game log's player_aliases table holds keys made by this function (migration v4 brought older
+    keys to it): a change here needs a migration that re-keys them."""
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return "".join(bare.casefold().split())
+    spaced = "".join(bare.casefold().split())
+    words = "".join(c for c in spaced if not unicodedata.category(c).startswith("P"))
+    return words or spaced
 
 
 @dataclass(frozen=True)

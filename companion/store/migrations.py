@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from typing import Callable
 
 _V1 = """
@@ -69,7 +70,28 @@ CREATE TABLE player_aliases (
 );
 """
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None] | str] = [_V1, _v2, _V3]
+
+
+def _key_v4(key: str) -> str:
+    """A v3 alias key as names are matched from v4 on: punctuation (hyphens, apostrophes, dots) counts
+    as a space. Frozen here as it was: companion.history.names.name_key may change with a later migration."""
+    words = "".join(c for c in key if not unicodedata.category(c).startswith("P"))
+    return words or key
+
+
+def _v4(db: sqlite3.Connection) -> None:
+    """Alias keys follow the v4 matching ('jean-baptiste' -> 'jeanbaptiste'). Two aliases that now meet
+    keep the latest one set, as the rename the family made last."""
+    rows = db.execute("SELECT alias, name, created_at FROM player_aliases ORDER BY created_at, alias").fetchall()
+    db.execute("DELETE FROM player_aliases")
+    latest: dict[str, tuple[str, str]] = {}
+    for alias, name, created_at in rows:
+        latest[_key_v4(alias)] = (name, created_at)
+    db.executemany("INSERT INTO player_aliases (alias, name, created_at) VALUES (?, ?, ?)",
+                   [(alias, name, at) for alias, (name, at) in latest.items()])
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None] | str] = [_V1, _v2, _V3, _v4]
 LATEST = len(MIGRATIONS)
 
 

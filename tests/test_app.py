@@ -291,3 +291,21 @@ def test_a_two_part_button_text_shows_every_line_it_measured(harness):
         assert not button.overflows()
     finally:
         Window.remove_widget(button)
+
+
+def test_a_long_name_in_a_narrow_label_shrinks_instead_of_breaking_in_the_middle(harness):
+    """Kivy breaks a word wider than the box anywhere ("Marie-Christi / ne", the dice screen's columns)."""
+    from kivy.core.window import Window
+
+    from companion.app.controls import FitLabel
+
+    h = harness
+    label = FitLabel(text="Marie-Christine : 5", base_font=20, size_hint=(None, None), size=(110, 80), pos=(10, 10))
+    Window.add_widget(label)
+    try:
+        h.settle(frames=3)
+        drawn = [" ".join(word.text for word in line.words) for line in label._label._cached_lines]
+        assert any("Marie-Christine" in line for line in drawn), drawn
+        assert label.font_size < 20 and not label.overflows()
+    finally:
+        Window.remove_widget(label)

@@ -161,3 +161,9 @@ def test_a_question_duel_draws_a_question_even_with_the_games_cards(library):
     answer = c.draw_card("duel")
     assert answer["ok"] and c.view["card"]["deck"] == "duel" and c.card_item().question
     assert c.draw_card("duel") is None  # one card per turn
+
+
+def test_french_typesetting_keeps_punctuation_with_its_word_in_content_too():
+    riddle = "Dis « Boyard ! » ; qui suis-je ?"
+    assert Translator("fr").typeset(riddle) == "Dis «\u00a0Boyard\u00a0!\u00a0»\u00a0; qui suis-je\u00a0?"
+    assert Translator("en").typeset(riddle) == riddle

@@ -156,4 +156,4 @@ def test_question_mode_draws_a_question_when_the_table_plays_the_games_cards(har
     assert app.controller.view["card"] is None
     harness.tap(translate(app.controller.tr.language, "buzz.mode.question"))
     question = app.controller.card_item().question
-    assert question in [w.text for w in harness.widgets(harness.screen) if hasattr(w, "text")]
+    assert app.controller.tr.typeset(question) in [w.text for w in harness.widgets(harness.screen) if hasattr(w, "text")]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
@@ -15,6 +17,7 @@ from companion.app import theme
 
 # Sizes are in pixels for the 480 px short side of the 7" display; ``Scale.factor`` follows the window.
 MIN_FONT = 11
+WORDS = re.compile(r"[ \t\n]+")  # what parts words in a wrapped text (not the no-break space)
 
 
 class Scale:
@@ -59,7 +62,12 @@ class FitMixin:
         self.text_size = (width, None) if self.wrap else (None, None)
         self.texture_update()
         tw, th = self.texture_size
-        return tw <= width + 1 and th <= height + 1
+        if tw > width + 1 or th > height + 1:
+            return False
+        # Kivy breaks a word that is wider than the box anywhere ("Marie-Christi / ne"): a smaller font is
+        # better, down to the smallest. (Only spaces and newlines part words: a no-break space does not.)
+        extents = self._label.get_cached_extents()
+        return not self.wrap or all(extents(word)[0] <= width + 1 for word in WORDS.split(self.text) if word)
 
     def overflows(self) -> bool:
         """True when the text goes out of the widget even at the smallest font (the screenshot tests check

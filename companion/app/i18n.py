@@ -14,7 +14,7 @@ from companion.notice import NOTICES
 
 LANGUAGES = ("fr", "en")
 LANGUAGE_NAMES = {"fr": "Français", "en": "English"}
-FRENCH_SPACES = re.compile(r" ([:!?»])")
+FRENCH_SPACES = re.compile(r" ([:;!?»])")
 
 CATALOG: dict[str, dict[str, str]] = {
     # Home
@@ -170,7 +170,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "propose.keys": {"fr": "{player} a {keys}.", "en": "{player} has {keys}."},
     "propose.right": {"fr": "Trouvé !", "en": "Found it!"},
     "propose.wrong": {"fr": "Faux", "en": "Wrong"},
-    "propose.again": {"fr": "Nouvelle proposition contre 1 clé ({before} → {after})", "en": "New proposal for 1 key ({before} → {after})"},
+    "propose.again": {"fr": "Nouvelle proposition contre 1 clé (il en restera {after})", "en": "New proposal for 1 key ({after} left after it)"},
     "propose.again_title": {"fr": "Faux ! {player} peut retenter sa chance", "en": "Wrong! {player} may try again"},
     "propose.give_up": {"fr": "Abandonner", "en": "Give up"},
     # Treasure
@@ -250,7 +250,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "player.confirm_rename": {"fr": "Les parties de {old} seront affichées sous le nom {new}. D'accord ?", "en": "{old}'s games will show under the name {new}. All right?"},
     "player.confirm_merge": {"fr": "{old} et {new} sont la même personne ? Leurs parties compteront ensemble (la partie jouée n'est pas modifiée).", "en": "Are {old} and {new} the same person? Their games will count together (the games played are not changed)."},
     "player.confirm_separate": {"fr": "Compter à nouveau les parties de « {name} » à part ?", "en": "Count the games of “{name}” apart again?"},
-    "player.done": {"fr": "C'est fait : {old} → {new}", "en": "Done: {old} → {new}"},
+    "player.done": {"fr": "C'est fait : {old} devient {new}", "en": "Done: {old} is now {new}"},
     "player.refused.empty": {"fr": "Le nouveau nom est vide.", "en": "The new name is empty."},
     "player.refused.too_long": {"fr": "Un nom a au plus {n} caractères.", "en": "A name has at most {n} characters."},
     "player.refused.unknown": {"fr": "Aucune partie terminée de {name}.", "en": "No finished game of {name}."},
@@ -397,8 +397,12 @@ class Translator:
         entry = CATALOG.get(key)
         if entry is None:
             raise KeyError(f"no string {key!r} in the catalog")
-        text = entry[self.language].format(**values)
-        if self.language == "fr":  # a non-breaking space before : ! ? » and after «: none starts or ends a line
+        return self.typeset(entry[self.language].format(**values))
+
+    def typeset(self, text: str) -> str:
+        """``text`` as it is set in the current language: in French, a no-break space before : ; ! ? »
+        and after «, so that none of them starts or ends a line (also for content: riddles, cards)."""
+        if self.language == "fr":
             text = FRENCH_SPACES.sub("\u00a0\\1", text).replace("« ", "«\u00a0")
         return text
 

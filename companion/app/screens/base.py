@@ -36,6 +36,10 @@ class BaseScreen(Screen):
     def tr(self, key: str, **values: Any) -> str:
         return self.app.controller.tr(key, **values)
 
+    def typeset(self, text: str) -> str:
+        """Content (a card, a riddle) set in the table's language, as catalogue strings are."""
+        return self.app.controller.tr.typeset(text)
+
     def on_pre_enter(self, *_):
         self.rebuild()
 

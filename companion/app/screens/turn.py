@@ -44,13 +44,14 @@ def card_panel(screen: BaseScreen, space: str, **kw) -> Widget:
     item = c.card_item()
     left = v["players"][(next(i for i, p in enumerate(v["players"]) if p["name"] == v["current"]) + 1) % len(v["players"])]["name"]
     if item is not None and space in ("concentration", "force"):
-        panel.add_widget(FitLabel(text=item.title, base_font=24, bold=True, color=theme.GOLD, size_hint_y=0.25))
-        panel.add_widget(FitLabel(text=item.text, base_font=22))
+        panel.add_widget(FitLabel(text=screen.typeset(item.title), base_font=24, bold=True, color=theme.GOLD,
+                                  size_hint_y=0.25))
+        panel.add_widget(FitLabel(text=screen.typeset(item.text), base_font=22))
         panel.add_widget(FitLabel(text=screen.tr("challenge.rule", rule=item.success), base_font=17,
                                   color=theme.STONE, size_hint_y=0.3))
     elif item is not None and space == "duel":
         panel.add_widget(FitLabel(text=screen.tr("duel.question"), base_font=17, color=theme.STONE, size_hint_y=0.25))
-        panel.add_widget(FitLabel(text=item.question, base_font=24))
+        panel.add_widget(FitLabel(text=screen.typeset(item.question), base_font=24))
         if getattr(screen, "revealed", False):
             panel.add_widget(FitLabel(text=screen.tr("duel.answer", answer=item.answer), base_font=20,
                                       color=theme.GOLD, bold=True, size_hint_y=0.3))
@@ -179,7 +180,7 @@ class EnigmeScreen(DuelScreen):
         riddle = self.c.card_item()
         panel = Panel(orientation="vertical", padding=Scale.px(8))
         if riddle is not None:
-            panel.add_widget(FitLabel(text=riddle.text, base_font=24, italic=True))
+            panel.add_widget(FitLabel(text=self.typeset(riddle.text), base_font=24, italic=True))
             if self.revealed:
                 panel.add_widget(FitLabel(text=self.tr("enigme.answer", answer=riddle.answer), base_font=26,
                                           bold=True, color=theme.GOLD, size_hint_y=0.3))

@@ -62,7 +62,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "new.next": {"fr": "Suivant", "en": "Next"},
     # Dice
     "dice.title": {"fr": "Le dé décide", "en": "The die decides"},
-    "dice.roll": {"fr": "{player} : {value}", "en": "{player}: {value}"},
+    "dice.roll": {"fr": "{player}\n{value}", "en": "{player}\n{value}"},
     "dice.tie": {"fr": "Égalité ! On relance.", "en": "A tie! Rolling again."},
     "dice.first": {"fr": "{player} commence !", "en": "{player} starts!"},
     "dice.go": {"fr": "C'est parti", "en": "Let's go"},

@@ -234,10 +234,13 @@ class DiceScreen(BaseScreen):
             self.result.text = self.tr("dice.first", player=self.first)
             return
         rolls = self.rolls[self.step]
-        row = Panel(orientation="horizontal", spacing=Scale.px(4), padding=Scale.px(4))
-        labels = {name: FitLabel(text="", base_font=20) for name in rolls}
+        row = Panel(orientation="vertical", padding=Scale.px(4))
+        # One line of rolls; on the portrait display, three to a line (six names side by side would be tiny).
+        grid = GridLayout(cols=min(3, len(rolls)) if self.app.portrait else len(rolls), spacing=Scale.px(4))
+        labels = {name: FitLabel(text="", base_font=28) for name in rolls}
         for label in labels.values():
-            row.add_widget(label)
+            grid.add_widget(label)
+        row.add_widget(grid)
         self.lines.add_widget(row)
         tumble = random.Random(self.step)  # only the animation: the rolls come from the game log
 

@@ -100,6 +100,8 @@ def _new_game(app, step: int):
 
 
 def _dice(app):
+    """Six players roll for who starts; the screenshot shows the rolls and the result, not the tumble."""
+    app.sm.get_screen("dice").instant = True
     answer = fresh_game(app, players=6, first=None)
     app.after_new_game(answer)
 

@@ -213,6 +213,7 @@ class DiceScreen(BaseScreen):
     in_game = False
     rolls: list[dict] = []
     first: str = ""
+    instant = False  # no tumbling: every roll-off at once (screenshots)
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(8), padding=Scale.px(10))
@@ -254,6 +255,9 @@ class DiceScreen(BaseScreen):
                 if self.step < len(self.rolls) - 1:
                     self.lines.add_widget(FitLabel(text=self.tr("dice.tie"), base_font=16, color=theme.STONE))
                 self.step += 1
-                Clock.schedule_once(self.reveal, 0.5)
+                if self.instant:
+                    self.reveal()
+                else:
+                    Clock.schedule_once(self.reveal, 0.5)
 
-        frame(8)
+        frame(0 if self.instant else 8)

@@ -72,3 +72,36 @@ def test_nothing_to_say_when_everything_opens(tmp_path, mock_pins):
         assert devices.notices == []
     finally:
         devices.close()
+
+
+def test_a_damaged_tile_list_leaves_a_notice_and_the_app_starts(tmp_path):
+    pytest.importorskip("kivy")
+    from companion.app.launch import build_app
+
+    tiles = tmp_path / "tiles.json"
+    tiles.write_text("{", "utf-8")
+    app = build_app(tmp_path / "games.sqlite3", None, tiles_path=tiles)
+    try:
+        [notice] = [n for n in app.notices if n.key == "notice.tiles"]
+        assert str(tiles) in notice.detail and "line 1" in notice.detail
+        assert notice.headline(Translator("fr")) == "Liste des tuiles illisible (gardée telle quelle)\u00a0: tuiles non reconnues"
+        assert tiles.read_text("utf-8") == "{"  # kept for the person to look at
+    finally:
+        app.ring.close()
+        app.controller.session.log.close()
+
+
+def test_unreadable_settings_leave_a_notice_and_the_defaults(tmp_path):
+    pytest.importorskip("kivy")
+    from companion.app.launch import build_app
+
+    settings = tmp_path / "settings.toml"
+    settings.write_text('language = "klingon"\n', "utf-8")
+    app = build_app(tmp_path / "games.sqlite3", settings)
+    try:
+        [notice] = [n for n in app.notices if n.key == "notice.settings"]
+        assert "klingon" in notice.detail and str(settings) in notice.detail
+        assert app.settings.language == "fr"
+    finally:
+        app.ring.close()
+        app.controller.session.log.close()

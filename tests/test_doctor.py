@@ -312,3 +312,21 @@ def test_power_asks_systemctl_without_a_password_and_says_why_it_failed(monkeypa
 def test_every_check_that_needs_nobody_passes_on_the_pi(companion_env):
     done = doctor("--non-interactive", env=dict(os.environ))
     assert done.returncode == 0, done.stdout
+
+
+def test_every_sentence_the_checks_say_is_worded_in_both_languages():
+    import re
+
+    from companion.app.i18n import Translator
+    from companion.doctor_texts import DOCTOR_TEXTS
+
+    said = set()
+    for module in (ROOT / "companion" / "doctor").glob("*.py"):
+        # Result.said(check title, status, "key", ...): the third argument
+        said |= set(re.findall(r'Result\.said\(\s*f?"[^"]*",\s*[^,]+,\s*"(\w+)"', module.read_text("utf-8")))
+    said |= {"pins_failed_pi", "pins_failed_desktop", "config_file", "config_defaults", "config_file_no_profile",
+             "config_defaults_no_profile", "sound_heard", "sound_played"}  # keys chosen by an expression
+    assert said and {"doctor.d." + k for k in said} <= set(DOCTOR_TEXTS)
+    result = Result.said("LED ring", "pass", "ring_ok_budget", backend="spi", n=24, budget=1000.0)
+    assert result.detail == "spi ring with 24 LEDs opened, current budget 1000 mA"
+    assert result.text(Translator("fr")) == "anneau spi de 24 LED ouvert, budget de courant 1000 mA"

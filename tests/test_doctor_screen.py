@@ -63,9 +63,12 @@ def test_hardware_check_runs_from_the_settings_and_lists_each_check(harness):
     assert names == ["board", "pins", "config", "buzzers", "ring", "reader", "sound", "speech", "display",
                      "content", "log", "blanking", "permissions"]
     shown = "\n".join(texts(h))
+    config = screen.results[2][1][0]
     config_line = tr(h, "doctor.line", status=tr(h, "doctor.pass"), check=tr(h, "doctor.check.config"),
-                     detail=screen.results[2][1][0].detail)
+                     detail=config.text(h.app.controller.tr))
     assert config_line in shown
+    if h.app.controller.tr.language == "fr":  # the details in the table's language, not the terminal's English
+        assert config.text(h.app.controller.tr) != config.detail and config.detail not in shown
     flat = [r for _c, rs in screen.results for r in rs]
     assert tr(h, "doctor.summary", passed=sum(r.status == "pass" for r in flat),
               failed=sum(r.status == "fail" for r in flat), skipped=sum(r.status == "skip" for r in flat)) in shown

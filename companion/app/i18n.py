@@ -10,6 +10,7 @@ import re
 import string
 from typing import Any, Callable
 
+from companion.doctor_texts import DOCTOR_TEXTS
 from companion.notice import NOTICES
 
 LANGUAGES = ("fr", "en")
@@ -380,6 +381,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "undo.card": {"fr": "carte", "en": "card"},
 }
 CATALOG.update(NOTICES)  # the start-up notices (companion.notice) are worded beside the code that raises them
+CATALOG.update(DOCTOR_TEXTS)  # and so are the hardware check's details (companion.doctor_texts)
 
 
 def placeholders(text: str) -> set[str]:

@@ -254,16 +254,18 @@ def _doctor(app, corners: bool = False) -> None:
     by_name = {c.name: c for c in CHECKS}
     screen = app.sm.get_screen("doctor")
     screen.auto_run, screen.running = False, False
+    said = Result.said
     screen.results = [
-        (by_name["board"], [Result("board", PASS, "Raspberry Pi 5 Model B Rev 1.0")]),
-        (by_name["pins"], [Result("pin factory", PASS, "LGPIOFactory")]),
-        (by_name["buzzers"], [Result("buzzers", PASS, "6 opened and released: GPIO 4 (pin 7), GPIO 17 (pin 11), "
-                                     "GPIO 27 (pin 13), GPIO 22 (pin 15), GPIO 5 (pin 29), GPIO 6 (pin 31)")]),
-        (by_name["ring"], [Result("LED ring", FAIL, "spi: /dev/spidev0.0 does not exist: turn SPI on "
-                                  "(raspi-config > Interface Options > SPI) and reboot")]),
-        (by_name["reader"], [Result("RFID reader", SKIP, "no reader configured")]),
-        (by_name["sound"], [Result("sound output", PASS, "USB Audio (ALSA, 48000 Hz): tone played, 28800 frames")]),
-        (by_name["log"], [Result("game log", PASS, "games.sqlite3: writable, integrity ok, 12 game(s)")]),
+        (by_name["board"], [said("board", PASS, "board_ok_for", model="Raspberry Pi 5 Model B Rev 1.0", wanted="pi5")]),
+        (by_name["pins"], [said("pin factory", PASS, "pins_ok", factory="LGPIOFactory")]),
+        (by_name["buzzers"], [said("buzzers", PASS, "buzzers_ok", n=6, pins="GPIO 4 (pin 7), GPIO 17 (pin 11), "
+                                   "GPIO 27 (pin 13), GPIO 22 (pin 15), GPIO 5 (pin 29), GPIO 6 (pin 31)")]),
+        (by_name["ring"], [said("LED ring", FAIL, "ring_failed", backend="spi", error="/dev/spidev0.0 does not "
+                                "exist: turn SPI on (raspi-config > Interface Options > SPI) and reboot")]),
+        (by_name["reader"], [said("RFID reader", SKIP, "reader_none")]),
+        (by_name["sound"], [said("sound output", PASS, "sound_played", device="USB Audio", hostapi="ALSA", rate=48000,
+                                 frames=28800)]),
+        (by_name["log"], [said("game log", PASS, "log_ok", path="games.sqlite3", games=12)]),
     ]
     screen.corners = {"top-left": True, "top-right": True, "bottom-right": False, "bottom-left": False} if corners else None
     app.notices = [n for n in start_notices() if n.key == "notice.ring"]  # the start said it too

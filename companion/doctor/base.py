@@ -10,7 +10,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
+
+from companion.doctor_texts import DOCTOR_TEXTS
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 
@@ -19,7 +21,19 @@ PASS, FAIL, SKIP = "pass", "fail", "skip"
 class Result:
     check: str  # the check's title, e.g. "buzzer 3"
     status: str  # pass, fail or skip
-    detail: str = ""
+    detail: str = ""  # in English (the terminal's)
+    key: str = ""  # the detail's sentence in companion.doctor_texts, when it has one
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def said(cls, check: str, status: str, key: str, **values: Any) -> Result:
+        """A result whose detail is the sentence ``key`` of companion.doctor_texts with ``values``."""
+        name = "doctor.d." + key
+        return cls(check, status, DOCTOR_TEXTS[name]["en"].format(**values), name, values)
+
+    def text(self, tr: Callable[..., str] | None = None) -> str:
+        """The detail in the language of ``tr`` (the app's translator), else in English."""
+        return tr(self.key, **self.values) if tr is not None and self.key else self.detail
 
     def line(self) -> str:
         return f"{self.status.upper():<4}  {self.check}" + (f": {self.detail}" if self.detail else "")
@@ -65,15 +79,15 @@ def run_checks(checks: list[Check], ctx: Context, *, on_result: Callable[[Result
     results: list[Result] = []
     for check in checks:
         if check.person and not ctx.interactive:
-            found = [Result(check.title, SKIP, "needs a person at the box (run without --non-interactive)")]
+            found = [Result.said(check.title, SKIP, "needs_person")]
         else:
             started = time.monotonic()
             try:
                 found = list(check.run(ctx))
             except Exception as exc:  # a broken part must not hide the others' results
-                found = [Result(check.title, FAIL, f"{type(exc).__name__}: {exc}")]
+                found = [Result.said(check.title, FAIL, "raised", error=f"{type(exc).__name__}: {exc}")]
             if not found:
-                found = [Result(check.title, SKIP, f"nothing to check ({time.monotonic() - started:.1f} s)")]
+                found = [Result.said(check.title, SKIP, "nothing", seconds=time.monotonic() - started)]
         for result in found:
             on_result(result)
         results += found

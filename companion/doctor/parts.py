@@ -35,26 +35,25 @@ def close_parts(ctx: Context) -> None:
 def check_buzzer_pins(ctx: Context) -> Iterator[Result]:
     config = ctx.config.buzzers
     if not config.pins:
-        yield Result("buzzers", SKIP, "no buzzer pins configured: keyboard keys 1 to 6 stand in")
+        yield Result.said("buzzers", SKIP, "buzzers_none")
         return
     hw = _buzzers(ctx)
     if hw.gpio is None:
-        yield Result("buzzers", FAIL, hw.notice or "the GPIO buttons could not be opened")
+        yield Result.said("buzzers", FAIL, "buzzers_failed", error=hw.notice or "the GPIO buttons could not be opened")
         return
     held = hw.gpio.held()
     pins = ", ".join(label(p) for p in config.pins)
     if held:
         stuck = ", ".join(f"seat {s + 1} ({label(config.pins[s])})" for s in sorted(held))
-        yield Result("buzzers", FAIL, f"pressed now, with nobody on them: {stuck} (a short to ground, or "
-                     "pull_up does not match the wiring)")
+        yield Result.said("buzzers", FAIL, "buzzers_stuck", stuck=stuck)
     else:
-        yield Result("buzzers", PASS, f"{len(config.pins)} opened and released: {pins}")
+        yield Result.said("buzzers", PASS, "buzzers_ok", n=len(config.pins), pins=pins)
     if config.led_pins:
         if hw.leds is None:
-            yield Result("buzzer LEDs", FAIL, hw.notice or "the LED pins could not be opened")
+            yield Result.said("buzzer LEDs", FAIL, "buzzers_failed", error=hw.notice or "the LED pins could not be opened")
         else:
-            yield Result("buzzer LEDs", PASS, f"{len(config.led_pins)} opened: "
-                         + ", ".join(label(p) for p in config.led_pins))
+            yield Result.said("buzzer LEDs", PASS, "leds_ok", n=len(config.led_pins),
+                              pins=", ".join(label(p) for p in config.led_pins))
 
 
 def check_buzzer_presses(ctx: Context) -> Iterator[Result]:
@@ -110,22 +109,25 @@ def check_buzzer_leds(ctx: Context) -> Iterator[Result]:
 def check_ring(ctx: Context) -> Iterator[Result]:
     config = ctx.config.ring
     if config.backend == "screen":
-        yield Result("LED ring", SKIP, "no LED ring configured: the hourglass is drawn on screen")
+        yield Result.said("LED ring", SKIP, "ring_none")
         return
     if ctx.app is not None:
         status = ctx.app.ring.status()
-        yield Result("LED ring", PASS if status.ok else FAIL, status.message)
+        yield Result.said("LED ring", PASS if status.ok else FAIL, "ring_status", message=status.message)
         return
     from companion.devices.ring import open_backend
 
     try:
         backend = open_backend(config)
     except Exception as exc:  # the library's own errors say what is missing
-        yield Result("LED ring", FAIL, f"{config.backend}: {exc}")
+        yield Result.said("LED ring", FAIL, "ring_failed", backend=config.backend, error=str(exc))
         return
     backend.close()
-    budget = f", current budget {config.budget_ma:g} mA" if config.budget_ma else ""
-    yield Result("LED ring", PASS, f"{config.backend} ring with {config.led_count} LEDs opened{budget}")
+    if config.budget_ma:
+        yield Result.said("LED ring", PASS, "ring_ok_budget", backend=config.backend, n=config.led_count,
+                          budget=config.budget_ma)
+    else:
+        yield Result.said("LED ring", PASS, "ring_ok", backend=config.backend, n=config.led_count)
 
 
 def pattern(n: int, step: int) -> list[tuple[int, int, int]]:
@@ -169,12 +171,12 @@ def check_ring_pattern(ctx: Context) -> Iterator[Result]:
 def check_reader(ctx: Context) -> Iterator[Result]:
     reader = ctx.config.reader
     if reader is None:
-        yield Result("RFID reader", SKIP, "no reader configured")
+        yield Result.said("RFID reader", SKIP, "reader_none")
         return
     try:
         import serial
     except ImportError:
-        yield Result("RFID reader", FAIL, "pyserial is not installed")
+        yield Result.said("RFID reader", FAIL, "reader_no_pyserial")
         return
     port = reader.port
     baud = getattr(reader, "baudrate", None) or reader.baud or 9600
@@ -182,9 +184,9 @@ def check_reader(ctx: Context) -> Iterator[Result]:
         with serial.serial_for_url(port, baudrate=baud, timeout=0.1):
             pass
     except (serial.SerialException, OSError, ValueError) as exc:
-        yield Result("RFID reader", FAIL, f"{port}: {exc} (UART on? dtparam=uart0=on; user in group dialout?)")
+        yield Result.said("RFID reader", FAIL, "reader_failed", port=port, error=str(exc))
         return
-    yield Result("RFID reader", PASS, f"{reader.reader} on {port} at {baud} baud: the port opens")
+    yield Result.said("RFID reader", PASS, "reader_ok", reader=reader.reader, port=port, baud=baud)
 
 
 def check_reader_scan(ctx: Context) -> Iterator[Result]:
@@ -240,21 +242,21 @@ def check_sound(ctx: Context) -> Iterator[Result]:
         status = mixer.status()
         if not status.on:
             listed = ", ".join(status.devices) or "none"
-            yield Result("sound output", FAIL, f"{status.reason or status.state} (devices: {listed})")
+            yield Result.said("sound output", FAIL, "sound_off", reason=status.reason or status.state, devices=listed)
             return
         before = mixer.bus.frames_out
         clip = tone(mixer.rate)
         mixer.play(clip, "cues").wait(clip.seconds + 3)
         frames = mixer.bus.frames_out - before
         if frames <= 0:
-            yield Result("sound output", FAIL, f"{status.device}: the tone never left the mixer")
+            yield Result.said("sound output", FAIL, "sound_stuck", device=status.device)
             return
         heard = ctx.yes("Did you hear a short tone?") if ctx.interactive else None
-        detail = f"{status.device} ({status.hostapi}, {status.rate} Hz): tone played, {frames} frames"
+        played = {"device": status.device, "hostapi": status.hostapi, "rate": status.rate, "frames": frames}
         if heard is False:
-            yield Result("sound output", FAIL, detail + ", but nobody heard it: volume, speaker, [audio] device?")
+            yield Result.said("sound output", FAIL, "sound_unheard", **played)
         else:
-            yield Result("sound output", PASS, detail + (", heard" if heard else ""))
+            yield Result.said("sound output", PASS, "sound_heard" if heard else "sound_played", **played)
     finally:
         if owned:
             mixer.close()
@@ -270,11 +272,10 @@ def check_speech(ctx: Context) -> Iterator[Result]:
         voices = {engine: len(v) for engine, v in status.voices.items() if engine != "silent"}
         installed = ", ".join(f"{e} {n} voice(s)" for e, n in voices.items()) or "no engine"
         if status.engine == "silent":
-            yield Result(f"speech ({language})", FAIL, "Père Fouras is silent: install espeak-ng or a Piper "
-                         f"voice ({'; '.join(status.passed_over)})")
+            yield Result.said(f"speech ({language})", FAIL, "speech_silent", passed="; ".join(status.passed_over))
             continue
         started = time.perf_counter()
         clip = speech.render("Fort Boyard", language, strict=True)
         ms = (time.perf_counter() - started) * 1000
-        yield Result(f"speech ({language})", PASS, f"{status.engine}, voice {status.voice}: "
-                     f"{clip.seconds:.1f} s rendered in {ms:.0f} ms; installed: {installed}")
+        yield Result.said(f"speech ({language})", PASS, "speech_ok", engine=status.engine, voice=status.voice,
+                          seconds=clip.seconds, ms=ms, installed=installed)

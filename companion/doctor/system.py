@@ -40,11 +40,13 @@ def check_board(ctx: Context) -> Iterator[Result]:
     kind = board_kind(model)
     wanted = ctx.config.board
     if kind is None:
-        yield Result("board", SKIP, f"not a Raspberry Pi ({model or 'no device-tree model'})")
-    elif wanted in ("any", kind):
-        yield Result("board", PASS, f"{model}" + (f" (the profile is for a {wanted})" if wanted != "any" else ""))
+        yield Result.said("board", SKIP, "board_not_pi", model=model or "no device-tree model")
+    elif wanted == "any":
+        yield Result.said("board", PASS, "board_ok", model=model)
+    elif wanted == kind:
+        yield Result.said("board", PASS, "board_ok_for", model=model, wanted=wanted)
     else:
-        yield Result("board", FAIL, f"{model}, but the hardware profile is for a {wanted}: choose its profile")
+        yield Result.said("board", FAIL, "board_wrong", model=model, wanted=wanted)
 
 
 def check_pin_factory(ctx: Context) -> Iterator[Result]:
@@ -63,29 +65,30 @@ def check_pin_factory(ctx: Context) -> Iterator[Result]:
     wants_gpio = bool(ctx.config.buzzers.pins or ctx.config.ring.backend == "bargraph")
     if name is None:
         if not wants_gpio:
-            yield Result("pin factory", SKIP, f"no GPIO here and none configured ({error})")
+            yield Result.said("pin factory", SKIP, "pins_none", error=error)
         else:
-            hint = "install lgpio (python3-lgpio)" if on_pi else "not a Pi: GPIOZERO_PIN_FACTORY=mock simulates the pins"
-            yield Result("pin factory", FAIL, f"{error}; {hint}")
+            yield Result.said("pin factory", FAIL, "pins_failed_pi" if on_pi else "pins_failed_desktop", error=error)
     elif name == "MockFactory":
         if on_pi and wants_gpio:
-            yield Result("pin factory", FAIL, "MockFactory on a Pi: the buzzers are simulated (unset GPIOZERO_PIN_FACTORY)")
+            yield Result.said("pin factory", FAIL, "pins_mock_on_pi")
         else:
-            yield Result("pin factory", PASS, "MockFactory: pins simulated (not a Raspberry Pi)")
+            yield Result.said("pin factory", PASS, "pins_mock")
     elif name == "RPiGPIOFactory" and board_kind(board_model()) == "pi5":
-        yield Result("pin factory", FAIL, "RPi.GPIO does not work on a Pi 5: install lgpio (python3-lgpio)")
+        yield Result.said("pin factory", FAIL, "pins_rpigpio_pi5")
     else:
-        yield Result("pin factory", PASS, name)
+        yield Result.said("pin factory", PASS, "pins_ok", factory=name)
 
 
 def check_config(ctx: Context) -> Iterator[Result]:
     config = ctx.config
-    name = f"profile {config.profile.name}" if config.profile else "no hardware profile"
-    where = config.path if config.path and config.path.exists() else "no config file: defaults"
+    profile = config.profile.name if config.profile else None
+    has_file = bool(config.path and config.path.exists())
     for problem in config.problems:
-        yield Result("configuration", FAIL if problem.severity == "error" else PASS, str(problem))
+        yield Result.said("configuration", FAIL if problem.severity == "error" else PASS, "config_problem",
+                          problem=str(problem))
     if not config.errors:
-        yield Result("configuration", PASS, f"{where} ({name})")
+        key = ("config_file" if has_file else "config_defaults") + ("" if profile else "_no_profile")
+        yield Result.said("configuration", PASS, key, path=str(config.path), profile=profile)
 
 
 def check_content(ctx: Context) -> Iterator[Result]:
@@ -93,13 +96,13 @@ def check_content(ctx: Context) -> Iterator[Result]:
 
     library = ctx.app.library if ctx.app is not None and ctx.app.library is not None else load_library()
     for refused in library.refused:
-        yield Result("content packs", FAIL, str(refused))
+        yield Result.said("content packs", FAIL, "content_refused", refused=str(refused))
     disabled = set(ctx.config.settings.disabled_packs)
     used = [p.id for p in library.packs if p.id not in disabled]
     if not library.packs:
-        yield Result("content packs", FAIL, "no usable content pack")
+        yield Result.said("content packs", FAIL, "content_none")
     elif not library.refused:
-        yield Result("content packs", PASS, f"{len(library.packs)} pack(s), in use: {', '.join(used) or 'none'}")
+        yield Result.said("content packs", PASS, "content_ok", n=len(library.packs), used=", ".join(used) or "-")
 
 
 def check_game_log(ctx: Context) -> Iterator[Result]:
@@ -114,10 +117,10 @@ def check_game_log(ctx: Context) -> Iterator[Result]:
             f.flush()
             os.fsync(f.fileno())
     except OSError as exc:
-        yield Result("game log", FAIL, f"cannot write in {folder}: {exc.strerror or exc}")
+        yield Result.said("game log", FAIL, "log_cannot_write", folder=str(folder), error=str(exc.strerror or exc))
         return
     if not path.exists():
-        yield Result("game log", PASS, f"{folder} is writable; no game log yet ({path.name} comes with the first game)")
+        yield Result.said("game log", PASS, "log_none_yet", folder=str(folder), name=path.name)
         return
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
@@ -127,12 +130,12 @@ def check_game_log(ctx: Context) -> Iterator[Result]:
         finally:
             db.close()
     except sqlite3.Error as exc:
-        yield Result("game log", FAIL, f"{path}: {exc}")
+        yield Result.said("game log", FAIL, "log_unreadable", path=str(path), error=str(exc))
         return
     if verdict == "ok":
-        yield Result("game log", PASS, f"{path}: writable, integrity ok, {games} game(s)")
+        yield Result.said("game log", PASS, "log_ok", path=str(path), games=games)
     else:
-        yield Result("game log", FAIL, f"{path}: integrity check says {verdict}")
+        yield Result.said("game log", FAIL, "log_corrupt", path=str(path), verdict=verdict)
 
 
 def connected_displays(root: Path = Path("/sys/class/drm")) -> list[tuple[str, str | None]]:
@@ -179,39 +182,38 @@ def check_display(ctx: Context) -> Iterator[Result]:
     profile = PROFILES[ctx.config.settings.display_profile]
     displays = connected_displays()
     if not displays:
-        yield Result("display", SKIP, f"no connected DRM display to compare with {profile.name}")
+        yield Result.said("display", SKIP, "display_none", profile=profile.name)
     else:
         sizes = {(profile.width, profile.height), (profile.height, profile.width)}
         fits = [(c, m) for c, m in displays if m and tuple(int(x) for x in m.split("x")[:2]) in sizes]
         shown = ", ".join(f"{c} {m}" for c, m in displays)
         if fits:
-            yield Result("display", PASS, f"{shown} (profile {profile.name})")
+            yield Result.said("display", PASS, "display_ok", shown=shown, profile=profile.name)
         else:
-            yield Result("display", FAIL, f"{shown}, but the display profile is {profile.name}: set [display] profile")
+            yield Result.said("display", FAIL, "display_wrong", shown=shown, profile=profile.name)
     touch = touch_devices()
     if touch:
-        yield Result("touch panel", PASS, ", ".join(f"{n} ({e})" for n, e in touch))
+        yield Result.said("touch panel", PASS, "touch_ok", panels=", ".join(f"{n} ({e})" for n, e in touch))
     elif ctx.config.settings.touch:
-        yield Result("touch panel", FAIL, "[display] touch is on, but no touch panel was found (is its cable in?)")
+        yield Result.said("touch panel", FAIL, "touch_missing")
     else:
-        yield Result("touch panel", SKIP, "no touch panel, and none configured")
+        yield Result.said("touch panel", SKIP, "touch_none")
 
 
 def check_blanking(ctx: Context) -> Iterator[Result]:
     path = Path("/sys/module/kernel/parameters/consoleblank")
     if board_kind(board_model()) is None:
-        yield Result("screen blanking", SKIP, "not a Raspberry Pi")
+        yield Result.said("screen blanking", SKIP, "not_pi")
         return
     try:
         value = path.read_text().strip()
     except OSError as exc:
-        yield Result("screen blanking", SKIP, f"cannot read {path}: {exc.strerror}")
+        yield Result.said("screen blanking", SKIP, "blanking_unreadable", path=str(path), error=str(exc.strerror))
         return
     if value == "0":
-        yield Result("screen blanking", PASS, "off (consoleblank=0)")
+        yield Result.said("screen blanking", PASS, "blanking_off")
     else:
-        yield Result("screen blanking", FAIL, f"the screen goes dark after {value} s: add consoleblank=0 to "
-                     "/boot/firmware/cmdline.txt (systemd/install.sh does)")
+        yield Result.said("screen blanking", FAIL, "blanking_on", seconds=value)
 
 
 def needed_nodes(ctx: Context) -> list[tuple[str, list[Path]]]:
@@ -234,15 +236,16 @@ def needed_nodes(ctx: Context) -> list[tuple[str, list[Path]]]:
 
 def check_permissions(ctx: Context) -> Iterator[Result]:
     if board_kind(board_model()) is None:
-        yield Result("permissions", SKIP, "not a Raspberry Pi")
+        yield Result.said("permissions", SKIP, "not_pi")
         return
     for what, paths in needed_nodes(ctx):
         present = [p for p in paths if p.exists()]
         if not present:
-            yield Result(f"permissions: {what}", FAIL, "no device node: " + (", ".join(map(str, paths)) or "none found"))
+            yield Result.said(f"permissions: {what}", FAIL, "permissions_no_node",
+                              nodes=", ".join(map(str, paths)) or "-")
             continue
         denied = [str(p) for p in present if not os.access(p, os.R_OK | os.W_OK)]
         if denied:
-            yield Result(f"permissions: {what}", FAIL, "no read/write access to " + ", ".join(denied))
+            yield Result.said(f"permissions: {what}", FAIL, "permissions_denied", nodes=", ".join(denied))
         else:
-            yield Result(f"permissions: {what}", PASS, ", ".join(str(p) for p in present[:3]))
+            yield Result.said(f"permissions: {what}", PASS, "permissions_ok", nodes=", ".join(str(p) for p in present[:3]))

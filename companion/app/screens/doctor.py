@@ -50,7 +50,7 @@ def run_in_app(app: Any, checks: list[Check], post) -> None:
             try:
                 results = list(check.run(ctx))
             except Exception as exc:  # one broken part never hides the others
-                results = [Result(check.title, FAIL, f"{type(exc).__name__}: {exc}")]
+                results = [Result.said(check.title, FAIL, "raised", error=f"{type(exc).__name__}: {exc}")]
             post((check, results))
     finally:
         close_parts(ctx)
@@ -100,7 +100,7 @@ class DoctorScreen(BaseScreen):
         if result.check.lower() != check.title.lower():
             title = f"{title} ({result.check})"
         return self.tr("doctor.line", status=self.tr(f"doctor.{result.status}"), check=title,
-                       detail=result.detail or "-")
+                       detail=result.text(self.tr) or "-")
 
     def report(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))

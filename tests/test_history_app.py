@@ -71,7 +71,7 @@ def test_history_lists_finished_games_newest_first_and_opens_one(h):
     starts = [datetime(2026, 3, 1, hour, minute, tzinfo=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
               for hour, minute in ((19, 57), (19, 18), (18, 39), (18, 0))]  # shown in the local time
     assert [g.split(" · ")[0] for g in games] == starts
-    assert "Zoe 80 · Ann 50 · Cy 0" in games[1] and "winner: Zoe" in games[1]
+    assert "Zoe\u00a080 · Ann\u00a050 · Cy\u00a00" in games[1] and "winner: Zoe" in games[1]
     h.tap(h.button(games[3]))
     assert h.app.sm.current == "history_game"
     shown = texts(h)

@@ -129,13 +129,17 @@ class TreasureScreen(BaseScreen):
         panel = Panel(orientation="vertical", padding=Scale.px(4), spacing=Scale.px(4))
         name = self.tr("treasure.pebble") if kind == "pebble" else self.tr("treasure.token", value=value)
         panel.add_widget(FitLabel(text=name, base_font=18, color=theme.GOLD))
-        panel.add_widget(FitLabel(text=str(self.counts[kind]), base_font=40, bold=True))
+        count = FitLabel(text=str(self.counts[kind]), base_font=40, bold=True)
         row = BoxLayout(spacing=Scale.px(4), size_hint_y=None, height=touch_height())
         minus = BigButton(text="−", bg=theme.STONE_DARK, base_font=32, disabled=self.counts[kind] == 0)
         plus = BigButton(text="+", bg=theme.STONE, base_font=32, disabled=self.counts[kind] >= left)
         minus.bind(on_release=lambda *_: self.step(kind, -1))
         plus.bind(on_release=lambda *_: self.step(kind, +1))
         row.add_widget(minus)
+        if self.app.portrait:  # room above the buttons: the count stands there, large
+            panel.add_widget(count)
+        else:  # a short panel: the count sits between − and +, as tall as the buttons
+            row.add_widget(count)
         row.add_widget(plus)
         panel.add_widget(row)
         return panel

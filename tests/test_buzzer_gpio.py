@@ -6,12 +6,13 @@ import gc
 import threading
 
 import pytest
-from gpiozero import Button, Device
+from gpiozero import Button
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.devices.buzzers import BuzzerConfig, BuzzerDuel, BuzzerHardware, BuzzerLeds, GpioBuzzers
 from companion.devices.buzzers.mock import StampedPin
 from tests.buzzer_support import ManualClock
+from tests.gpio_support import mock_pin_factory
 
 PINS = (5, 6, 13)
 LED_PINS = (17, 22, 27)
@@ -20,13 +21,8 @@ LED_PINS = (17, 22, 27)
 @pytest.fixture
 def mock_factory():
     """Install gpiozero's MockFactory (with pins whose edges can carry given times) and restore after."""
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory(pin_class=StampedPin)
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = saved
+    with mock_pin_factory(StampedPin) as factory:
+        yield factory
 
 
 @pytest.fixture

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gpiozero import Button, Device
-from gpiozero.pins.mock import MockFactory
+from gpiozero import Button
 
 from companion.app.i18n import Translator
 from companion.notice import NOTICES, Notice
+from tests.gpio_support import mock_pin_factory
 
 
 def test_a_notice_reads_in_the_tables_language_and_keeps_the_detail_as_it_came():
@@ -33,13 +33,8 @@ def test_every_notice_is_in_the_apps_catalogue_in_both_languages():
 
 @pytest.fixture
 def mock_pins():
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = saved
+    with mock_pin_factory() as factory:
+        yield factory
 
 
 def test_a_ring_without_its_spi_bus_and_a_buzzer_pin_in_use_leave_two_notices(tmp_path, mock_pins):

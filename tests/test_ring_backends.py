@@ -8,13 +8,13 @@ import threading
 import time
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockPWMPin
 
 from companion.devices.ring import Ring, RingConfig, RingUnavailable, ScreenRing, open_backend, orient
 from companion.devices.ring.backends.bargraph import BarGraph
 from companion.devices.ring.backends.neopixel import BusLock, NeoPixelSPI, SpidevBus
 from companion.devices.ring.backends.ws281x import WS281xPWM
+from tests.gpio_support import mock_pin_factory
 
 RESET = bytes(64)  # 80 us of low at 6.4 MHz
 BIT = {0b11110000: 1, 0b11000000: 0}
@@ -57,13 +57,8 @@ class DecodingSPI(BusLock):
 @pytest.fixture
 def mock_factory():
     """gpiozero's MockFactory with PWM pins, installed for the test and restored after it."""
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory(pin_class=MockPWMPin)
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = saved
+    with mock_pin_factory(MockPWMPin) as factory:
+        yield factory
 
 
 def test_spi_sends_each_colour_as_grb_bit_patterns():

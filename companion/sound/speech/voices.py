@@ -12,6 +12,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion import guarded
+
 APP_NAME = "fort-boyard-companion"
 #: Extra folders of Piper voices, separated like PATH (a voice shipped with a system image, tests).
 VOICES_PATH_ENV = "COMPANION_VOICES_PATH"
@@ -58,15 +60,23 @@ def voices_dirs() -> list[Path]:
 
 def read_voice(model: Path) -> VoiceFile:
     config = model.with_name(model.name + ".json")
-    if not config.is_file():
+    if not os.path.lexists(config):
         raise VoiceError(f"the Piper voice {model.name} has no {config.name} beside it")
     try:
-        data = json.loads(config.read_text(encoding="utf-8"))
+        data = guarded.load_json(config, guarded.VOICE)  # a FIFO or a link to /dev/zero is refused
+    except guarded.Damaged as exc:
+        raise VoiceError(str(exc)) from exc
     except (OSError, ValueError) as exc:
         raise VoiceError(f"{config}: not a Piper voice configuration ({exc})") from exc
+    if not isinstance(data, dict):
+        raise VoiceError(f"{config}: not a Piper voice configuration (a JSON object)")
     name = model.name[: -len(".onnx")]
-    language = (data.get("language") or {}).get("code") or name.split("-")[0]
-    quality = (data.get("audio") or {}).get("quality") or (name.rsplit("-", 1)[-1] if "-" in name else "")
+    language, audio = data.get("language"), data.get("audio")
+    language = (language.get("code") if isinstance(language, dict) else None) or name.split("-")[0]
+    quality = (audio.get("quality") if isinstance(audio, dict) else None) or \
+        (name.rsplit("-", 1)[-1] if "-" in name else "")
+    if not isinstance(language, str) or not isinstance(quality, str):
+        raise VoiceError(f"{config}: the language code and the quality must be texts")
     return VoiceFile(name=name, language=language, quality=quality, model=model, config=config)
 
 

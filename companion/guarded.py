@@ -46,6 +46,7 @@ PROFILE = Limits("hardware profile", 256 * 1024)
 TILES = Limits("tile list", 1024 * 1024)  # 120 tiles in the box are about 8 KB
 CONTENT = Limits("content file", 1024 * 1024)  # the biggest shipped (riddles.toml) is 18 KB
 VOICE = Limits("voice configuration", 1024 * 1024, depth=32)  # Piper's .onnx.json are about 20 KB
+WAV = Limits("sound file", 64 * 1024 * 1024)  # a rendered riddle is about 1 MB (30 s at 22 kHz)
 
 
 class Damaged(ValueError):
@@ -71,6 +72,7 @@ def _not_regular(mode: int) -> str | None:
 
 def read_bytes(path: Path | str, limits: Limits) -> bytes:
     """The file's bytes: a regular file (a link to one is fine) of at most ``limits.size`` bytes.
+    The byte-level reader for binary files too (the speech cache's WAV files).
     Damaged otherwise; OSError when it cannot be opened (missing, no permission)."""
     path = Path(path)
     reason = _not_regular(os.stat(path).st_mode)  # before opening: opening a device can do things

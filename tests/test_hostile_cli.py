@@ -225,3 +225,25 @@ def test_say_limit_is_four_times_the_longest_text_of_the_packs():
     library = load_library()
     longest = max(len(t) for lang in ("fr", "en") for t in deck_texts(library, lang))
     assert 3 * longest < SAY_MAX_CHARS <= 5 * longest
+
+
+def test_config_set_with_control_characters_writes_a_file_that_reads_back(tmp_path):
+    from companion.config import load_config
+
+    path = tmp_path / "config.toml"
+    code, out, err = companion("config", "set", "--file", path, "audio.device", "USB\x1b[2J\x7f")
+    assert code == 0, err
+    assert "\x1b" not in out and "\\x1b[2J" in out
+    config = load_config(path)
+    assert config.problems == () and config.values["audio.device"] == "USB\x1b[2J\x7f"
+
+
+def test_content_check_escapes_a_hostile_file_name(tmp_path, capsys):
+    from companion.cli import main
+    from tests.test_content_validate import write_pack
+
+    pack = write_pack(tmp_path / "p\x1b]0;pwned\x07")
+    (pack / "fr" / "riddles.toml").write_text("[[riddle]\n", "utf-8")
+    assert main(["content", "check", "--dir", str(pack)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "p\\x1b]0;pwned\\x07" in out

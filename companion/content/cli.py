@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.content.library import default_pack_dirs, find_packs
 from companion.content.schema import KINDS
 from companion.content.validate import check_pack
+from companion.terminal import shown
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -43,19 +44,19 @@ def run_check(args: argparse.Namespace) -> int:
     for folder in folders:
         pack, problems = check_pack(folder)
         for problem in problems:
-            print(problem)
+            print(shown(problem))
         if problems:
             failed += 1
-            print(f"{folder}: {len(problems)} problem(s)")
+            print(shown(f"{folder}: {len(problems)} problem(s)"))
             continue
         assert pack is not None
-        print(f"{folder}: pack {pack.id!r} {pack.version} is valid")
+        print(shown(f"{folder}: pack {pack.id!r} {pack.version} is valid"))
         for lang, per_kind in pack.counts().items():
             total = counts.setdefault(lang, {k.name: 0 for k in KINDS})
             for kind, n in per_kind.items():
                 total[kind] += n
     if failed:
-        print(f"{failed} of {len(folders)} pack(s) have problems")
+        print(shown(f"{failed} of {len(folders)} pack(s) have problems"))
         return 1
     print(json.dumps(counts, ensure_ascii=False))
     return 0

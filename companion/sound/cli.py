@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+from companion.terminal import shown
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     voices = subparsers.add_parser("voices", help="Piper voices: list the installed ones, download more")
@@ -54,13 +56,13 @@ def run_voices_list(args: argparse.Namespace) -> int:
     voices = installed_voices()
     print("Installed Piper voices:" if voices else "No Piper voice installed (espeak-ng speaks instead).")
     for v in voices:
-        print(f"  {v.name}  ({v.language}, {v.quality})  {v.model.parent}")
+        print(shown(f"  {v.name}  ({v.language}, {v.quality})  {v.model.parent}"))
     print("Voices folders: " + ", ".join(str(d) for d in voices_dirs()))
     if args.available:
         try:
             names = catalogue()
         except VoiceError as exc:
-            print(f"companion voices: {exc}", file=sys.stderr)
+            print(shown(f"companion voices: {exc}"), file=sys.stderr)
             return 1
         print("Available from Piper:")
         for name in names:
@@ -74,9 +76,9 @@ def run_voices_download(args: argparse.Namespace) -> int:
     try:
         voice = download(args.name, args.dir, force=args.force)
     except VoiceError as exc:
-        print(f"companion voices: {exc}", file=sys.stderr)
+        print(shown(f"companion voices: {exc}"), file=sys.stderr)
         return 1
-    print(f"Installed {voice.name} ({voice.language}) in {voice.model.parent}")
+    print(shown(f"Installed {voice.name} ({voice.language}) in {voice.model.parent}"))
     return 0
 
 

@@ -247,3 +247,12 @@ def test_content_check_escapes_a_hostile_file_name(tmp_path, capsys):
     assert main(["content", "check", "--dir", str(pack)]) == 1
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out and "p\\x1b]0;pwned\\x07" in out
+
+
+@pytest.mark.parametrize("text, why", [("[" * 3000 + "]" * 3000, "tables or lists nested too deeply"),
+                                       ("9" * 5000, "an integer of 5,000 digits")])
+def test_config_set_refuses_a_hostile_value_in_one_line(tmp_path, text, why):
+    path = tmp_path / "config.toml"
+    code, _, err = companion("config", "set", "--file", path, "audio.volume", text)
+    assert code == 2 and one_line_error(err).startswith(f"companion config: audio.volume: {why}")
+    assert not path.exists()

@@ -146,9 +146,11 @@ def set_value(path: Path, name: str, text: str) -> Any:
     except KeyError:
         raise ValueError(f"unknown setting {name!r}") from None
     try:
-        value = tomllib.loads(f"v = {text}")["v"]
+        value = guarded.parse_toml(f"v = {text}", "<command line>", guarded.CONFIG)["v"]
     except tomllib.TOMLDecodeError:
         value = text
+    except guarded.Damaged as exc:  # a value nested a thousand levels deep, an integer of 5,000 digits
+        raise ValueError(f"{name}: {exc.reason}") from None
     problem = opt.problem(value)
     if problem:
         raise ValueError(f"{name}: {problem}")

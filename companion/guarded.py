@@ -125,8 +125,6 @@ def parse_toml(text: str, path: Path | str, limits: Limits) -> dict[str, Any]:
         raise
     except RecursionError:
         raise Damaged(path, _too_deep(limits), _deep_line(text, limits.depth)) from None
-    except Damaged:
-        raise
     except ValueError:  # an integer of thousands of digits: Python's int() refuses them
         raise _long_number(path, text, limits) from None
     _check_tree(data, path, text, limits)

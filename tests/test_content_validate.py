@@ -46,9 +46,9 @@ success = "Sans erreur avant la fin du sablier."
 [[challenge]]
 id = "tower"
 title = "La tour"
-text = "Empile 5 pièces."
+text = "Empile 5 gobelets."
 success = "La tour tient 3 secondes."
-props = ["5 pièces"]
+props = ["5 gobelets"]
 """,
     "duel_questions": """\
 [[question]]
@@ -238,7 +238,7 @@ def test_moment_with_fewer_lines_in_one_language_is_detected(tmp_path):
 
 
 def test_unsafe_force_challenge_is_detected(tmp_path):
-    broken = ITEMS["force"].replace("Empile 5 pièces.", "Allume une bougie et souffle.")
+    broken = ITEMS["force"].replace("Empile 5 gobelets.", "Allume une bougie et souffle.")
     problems = check_pack(write_pack(tmp_path / "p", items={"force": broken}))[1]
     assert any(p.field == "text" and "not safe for children" in p.message and "bougie" in p.message
                for p in problems)

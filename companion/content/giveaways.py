@@ -98,20 +98,20 @@ def _texts(item: Any, fields: Sequence[str]) -> list[str]:
     return found
 
 
-def _meaningful(phrase: tuple[str, ...]) -> tuple[str, ...]:
-    ignored = _SMALL_WORDS | _NUMBERS | COMMON_WORDS
-    return tuple(w for w in phrase if not forms(w) & ignored and not w.isdigit())
+def _ignored(word: str) -> bool:
+    return bool(forms(word) & (_SMALL_WORDS | _NUMBERS | COMMON_WORDS)) or word.isdigit() or len(word) < 3
 
 
 def key_phrases(kind: str, item: Any) -> list[tuple[str, ...]]:
-    """What an item is about, as phrases of singular words: its answers and topics."""
+    """What an item is about, as phrases of words: its answers and topics. "La Lune" is ``lune``;
+    a word too common to tell a fact is none ("huit", "rouge"); "trois cœurs" stays a phrase."""
     found: list[tuple[str, ...]] = []
     for text in _texts(item, ("answer", "word", "accept", "topics")):
         phrase = tuple(_plain_words(text))
-        meaningful = _meaningful(phrase)
-        if len(meaningful) == 1:
-            phrase = meaningful
-        if meaningful and len("".join(meaningful)) >= 3 and phrase not in found:
+        content = tuple(w for w in phrase if w not in _SMALL_WORDS)
+        if len(content) == 1:
+            phrase = content
+        if phrase and not all(_ignored(w) for w in phrase) and phrase not in found:
             found.append(phrase)
     return found
 
@@ -153,3 +153,21 @@ def conflicts(giveaways: Sequence[Giveaway]) -> dict[tuple[str, str], frozenset[
         linked.setdefault(a, set()).add(b)
         linked.setdefault(b, set()).add(a)
     return {card: frozenset(others) for card, others in linked.items()}
+
+
+def pack_giveaways(pack: Any) -> dict[str, list[Giveaway]]:
+    """The giveaway pairs of a read pack (:class:`companion.content.loader.Pack`), per language."""
+    return {lang: find_giveaways({k: pack.get(lang, k) for k in DRAWN_KINDS}) for lang in pack.languages}
+
+
+def describe(pack: Any, language: str, giveaway: Giveaway) -> str:
+    """A warning line naming both items with their file and line, and the word they share."""
+    def where(kind: str, item: str) -> str:
+        source = pack.sources.get((language, kind))
+        if source is None:
+            return f"{kind} item {item!r}"
+        problem = source.problem("", item, "id")
+        return f"{problem.file}:{problem.line}: item {item!r}"
+
+    return (f"{where(giveaway.kind, giveaway.item)} and {where(giveaway.other_kind, giveaway.other)} "
+            f"give each other away ({giveaway.word!r}); warning: the companion keeps them apart in a game")

@@ -9,8 +9,8 @@ away. The check is mechanical so that a writer can see why two items were paired
   have some, and so are the game's own words (fort, keys, hourglass), which the board says all game;
 - two items of **different decks** are a giveaway pair when a key word of one appears in the other:
   in its texts, its answers or its topics, singular or plural (``pieuvre``/``pieuvres``,
-  ``cheval``/``chevaux``); an answer of several words appears as a whole, or by its one meaningful
-  word ("la Lune").
+  ``cheval``/``chevaux``); an answer of several words appears as a whole, or by its one word that
+  is not an article ("la Lune" is ``lune``).
 
 The content check lists the pairs as warnings (drawing avoids them, see :mod:`companion.content.draw`).
 """
@@ -102,7 +102,7 @@ def _ignored(word: str) -> bool:
     return bool(forms(word) & (_SMALL_WORDS | _NUMBERS | COMMON_WORDS)) or word.isdigit() or len(word) < 3
 
 
-def key_phrases(kind: str, item: Any) -> list[tuple[str, ...]]:
+def key_phrases(item: Any) -> list[tuple[str, ...]]:
     """What an item is about, as phrases of words: its answers and topics. "La Lune" is ``lune``;
     a word too common to tell a fact is none ("huit", "rouge"); "trois cœurs" stays a phrase."""
     found: list[tuple[str, ...]] = []
@@ -125,23 +125,23 @@ def _contains(heard: Sequence[frozenset[str]], phrase: tuple[str, ...]) -> bool:
 def find_giveaways(items: Mapping[str, Sequence[Any]]) -> list[Giveaway]:
     """Every pair of items of different kinds in ``items`` (kind -> items of one language) where a key
     word of one appears in the other; each pair once, with the first key word found."""
-    heard: dict[tuple[str, str], tuple[list[frozenset[str]], set[str]]] = {}
-    keys: dict[tuple[str, str], list[tuple[str, ...]]] = {}
+    heard: dict[tuple[str, str], list[frozenset[str]]] = {}
+    having: dict[str, set[tuple[str, str]]] = {}  # a word's form -> the items that say it
     for kind, kind_items in items.items():
         for item in kind_items:
             said = [forms(w) for t in _texts(item, HEARD_FIELDS.get(kind, ())) for w in _plain_words(t)]
-            heard[(kind, item.id)] = (said, set().union(*said))
-            keys[(kind, item.id)] = key_phrases(kind, item)
+            heard[(kind, item.id)] = said
+            for form in set().union(*said):
+                having.setdefault(form, set()).add((kind, item.id))
     found: dict[frozenset, Giveaway] = {}
-    for (kind, item_id), phrases in keys.items():
-        for (other_kind, other_id), (said, vocabulary) in heard.items():
-            pair = frozenset({(kind, item_id), (other_kind, other_id)})
-            if other_kind == kind or pair in found:
-                continue
-            for phrase in phrases:
-                if all(forms(w) & vocabulary for w in phrase) and _contains(said, phrase):
-                    found[pair] = Giveaway(kind, item_id, other_kind, other_id, " ".join(phrase))
-                    break
+    for kind, kind_items in items.items():
+        for item in kind_items:
+            for phrase in key_phrases(item):
+                first = set().union(*(having.get(f, set()) for f in forms(phrase[0])))
+                for other_kind, other_id in sorted(first):
+                    pair = frozenset({(kind, item.id), (other_kind, other_id)})
+                    if other_kind != kind and pair not in found and _contains(heard[(other_kind, other_id)], phrase):
+                        found[pair] = Giveaway(kind, item.id, other_kind, other_id, " ".join(phrase))
     return list(found.values())
 
 

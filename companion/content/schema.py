@@ -76,6 +76,7 @@ class Riddle:
     answer: str
     accept: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()  # facts it gives away that share no word with it (docs/content.md)
 
     @property
     def answers(self) -> tuple[str, ...]:
@@ -111,6 +112,8 @@ class Challenge:
     success: str
     timed: bool = True
     props: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()  # keys of safety.SAFE_THINGS: what to take from the table
+    topics: tuple[str, ...] = ()
 
 
 class ConcentrationChallenge(Challenge):
@@ -130,6 +133,7 @@ class DuelQuestion:
     answer: str
     accept: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()  # facts it gives away that share no word with it (docs/content.md)
 
     @property
     def answers(self) -> tuple[str, ...]:
@@ -178,7 +182,10 @@ _SUCCESS = Field("success", "str", limit=TextLimit(2, 88))
 _CHALLENGE_FIELDS = (
     _ID, Field("title", "str", limit=_TITLE), _CHALLENGE, _SUCCESS,
     Field("timed", "bool", required=False), Field("props", "list", required=False, limit=_TITLE),
+    Field("needs", "list", required=False, limit=_TITLE), Field("topics", "list", required=False, limit=_ANSWER),
 )
+#: Optional words an item is about, for the giveaway check (companion.content.giveaways).
+_TOPICS = Field("topics", "list", required=False, limit=_ANSWER)
 
 KINDS: tuple[Kind, ...] = (
     Kind(
@@ -186,7 +193,7 @@ KINDS: tuple[Kind, ...] = (
         (
             _ID, Field("level", "str", choices=LEVELS), Field("text", "str", limit=TextLimit(7, 260)),
             Field("answer", "str", limit=_ANSWER), Field("accept", "list", required=False, limit=_ANSWER),
-            Field("reject", "list", required=False, limit=_ANSWER),
+            Field("reject", "list", required=False, limit=_ANSWER), _TOPICS,
         ),
         answer_fields=("answer", "accept"), hiding_fields=("text",), unique_fields=("text", "answer"),
     ),
@@ -209,7 +216,7 @@ KINDS: tuple[Kind, ...] = (
         (
             _ID, Field("question", "str", limit=TextLimit(3, 132)), Field("answer", "str", limit=_ANSWER),
             Field("accept", "list", required=False, limit=_ANSWER),
-            Field("reject", "list", required=False, limit=_ANSWER),
+            Field("reject", "list", required=False, limit=_ANSWER), _TOPICS,
         ),
         answer_fields=("answer", "accept"), hiding_fields=("question",), unique_fields=("question",),
     ),

@@ -329,3 +329,33 @@ def test_ownership_is_given_without_following_links(pi_root):
     assert chowns and all(line.startswith("would run: chown -h companion:companion /") for line in chowns)
     assert "would run: chown -h companion:companion /var/lib/companion/kivy/config.ini" in log
     assert "-R" not in " ".join(chowns)
+
+
+# --- the unit waits for the display, survives a slow boot -------------------------------------------
+
+def wait_for_display(sysfs: Path, tries: int) -> subprocess.CompletedProcess:
+    """The unit's ExecStartPre, as systemd hands it to /bin/sh ($$ is $), on a stand-in for /sys/class/drm."""
+    (line,) = unit_settings()["ExecStartPre"]
+    assert line.startswith("/bin/sh -c '") and line.endswith("'")
+    script = line[len("/bin/sh -c '"):-1].replace("$$", "$").replace("/sys/class/drm", str(sysfs))
+    script = script.replace("seq 600", f"seq {tries}")
+    return subprocess.run(["/bin/sh", "-c", script], capture_output=True, text=True, timeout=30)
+
+
+def test_the_unit_starts_the_app_once_a_drm_connector_exists(tmp_path):
+    sysfs = tmp_path / "drm"
+    sysfs.mkdir()
+    (sysfs / "card0").mkdir()  # v3d on a Pi 5: a render node without connectors is not a display
+    (sysfs / "version").write_text("drm 1.1.0\n")
+    failed = wait_for_display(sysfs, tries=3)
+    assert failed.returncode == 1 and "no display" in failed.stderr
+    (sysfs / "card1-DSI-1").mkdir()
+    assert wait_for_display(sysfs, tries=3).returncode == 0
+
+
+def test_the_start_limit_outlasts_the_wait_for_the_display():
+    s = unit_settings()
+    interval, burst, restart = (int(s[k][0]) for k in ("StartLimitIntervalSec", "StartLimitBurst", "RestartSec"))
+    assert burst * restart >= 45  # restarts are spread over more than a slow boot
+    assert interval >= burst * restart and int(s["TimeoutStartSec"][0]) > 60  # the 60 s wait fits a start
+    assert s["SystemCallFilter"] == ["@system-service", "~@privileged @resources"]

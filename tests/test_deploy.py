@@ -359,3 +359,30 @@ def test_the_start_limit_outlasts_the_wait_for_the_display():
     assert burst * restart >= 45  # restarts are spread over more than a slow boot
     assert interval >= burst * restart and int(s["TimeoutStartSec"][0]) > 60  # the 60 s wait fits a start
     assert s["SystemCallFilter"] == ["@system-service", "~@privileged @resources"]
+
+
+# --- scripts/bootstrap on Trixie ---------------------------------------------------------------------
+
+def bootstrap_installed(tmp_path: Path, dpkg_lines: str, *names: str) -> list[str]:
+    """The names bootstrap's `installed` takes as installed, with dpkg-query answering ``dpkg_lines``."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "dpkg-query").write_text(f"#!/bin/sh\ncat <<'END'\n{dpkg_lines}END\n")
+    (fake / "dpkg-query").chmod(0o755)
+    source = (ROOT / "scripts" / "bootstrap").read_text()
+    function = source[source.index("INSTALLED=\"\"\ninstalled()"):source.index("APT_UPDATED=0")]
+    script = function + "".join(f'installed {n} && echo {n}\n' for n in names)
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=30,
+                          env=dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}"))
+    return done.stdout.split()
+
+
+def test_bootstrap_sees_trixies_t64_packages_as_installed(tmp_path):
+    """On Trixie libmtdev1 is provided by libmtdev1t64: bootstrap must not run apt (and sudo) each start."""
+    trixie = ("ii |libmtdev1t64 libmtdev1 (= 1.1.7-1)\n"
+              "ii |libportaudio2 \n"
+              "rc |espeak-ng \n"
+              "ii |libasound2t64 libasound2 (= 1.2.14-1)\n")
+    found = bootstrap_installed(tmp_path, trixie, "libmtdev1", "libmtdev1t64", "libportaudio2", "espeak-ng",
+                                "libasound2", "libmtdev")
+    assert found == ["libmtdev1", "libmtdev1t64", "libportaudio2", "libasound2"]  # espeak-ng: removed

@@ -25,7 +25,7 @@ PURGE=0
 PACKAGES_ON=1
 
 usage() {
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
     echo "Options: --profile NAME (hardware/profiles/NAME.toml), --touch-rotation 0|90|180|270,"
     echo "         --root DIR, --no-packages, --uninstall, --purge"
 }

@@ -9,7 +9,7 @@ from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    voices = subparsers.add_parser("voices", help="Piper voices: list the installed ones, download more")
+    voices = subparsers.add_parser("voices", help="Piper voices: list the installed ones, download or install more")
     vsub = voices.add_subparsers(dest="voices_command", metavar="ACTION")
     vlist = vsub.add_parser("list", help="the installed voices (and, with --available, Piper's catalogue)")
     vlist.add_argument("--available", action="store_true", help="also list the voices Piper offers (internet)")

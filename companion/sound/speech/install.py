@@ -95,7 +95,11 @@ def install_pair(model: Path, config: Path, folder: Path, *, make_default: bool 
             path.unlink(missing_ok=True)
     voice = read_voice(folder / f"{name}.onnx")
     if make_default:
-        set_default_voice(voice, folder)
+        try:
+            set_default_voice(voice, folder)
+        except OSError as exc:
+            raise VoiceError(f"the voice {name} is installed, but could not be made the {voice.family!r} "
+                             f"voice in {folder / 'defaults.json'}: {exc.strerror or exc}") from exc
     return voice
 
 

@@ -157,7 +157,7 @@ class PiperEngine(SpeechEngine):
         except ImportError as exc:
             return f"Piper is not installed (pip package piper-tts): {exc}"
         if not self.installed():
-            return "no Piper voice is installed (companion voices download NAME)"
+            return "no Piper voice is installed (companion voices install FILE, or voices download NAME)"
         return None
 
     def installed(self) -> list[VoiceFile]:

@@ -1,4 +1,4 @@
-"""Sound commands: ``companion voices list|download``, ``companion say`` and ``companion sound``."""
+"""Sound commands: ``companion voices list|download|install``, ``companion say`` and ``companion sound``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from companion.terminal import shown
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    voices = subparsers.add_parser("voices", help="Piper voices: list the installed ones, download more")
+    voices = subparsers.add_parser("voices", help="Piper voices: list the installed ones, download or install more")
     vsub = voices.add_subparsers(dest="voices_command", metavar="ACTION")
     vlist = vsub.add_parser("list", help="the installed voices (and, with --available, Piper's catalogue)")
     vlist.add_argument("--available", action="store_true", help="also list the voices Piper offers (internet)")
@@ -21,6 +21,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     vget.add_argument("--dir", type=Path, help="folder to put it in (default: the user's voices folder)")
     vget.add_argument("--force", action="store_true", help="download again even if it is there")
     vget.set_defaults(func=run_voices_download)
+    vput = vsub.add_parser("install", help="copy a voice from a USB stick or a folder (NAME.onnx + NAME.onnx.json)")
+    vput.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                      help="a voice's .onnx or .onnx.json file, or a folder of voices")
+    vput.add_argument("--dir", type=Path, help="folder to put it in (default: the user's voices folder)")
+    vput.add_argument("--force", action="store_true", help="replace a voice of the same name")
+    vput.set_defaults(func=run_voices_install)
     voices.set_defaults(func=lambda args: _usage(voices))
 
     say = subparsers.add_parser("say", help="speak a text in Père Fouras's voice (or write it to a WAV file)")
@@ -79,6 +85,21 @@ def run_voices_download(args: argparse.Namespace) -> int:
         print(shown(f"companion voices: {exc}"), file=sys.stderr)
         return 1
     print(shown(f"Installed {voice.name} ({voice.language}) in {voice.model.parent}"))
+    return 0
+
+
+def run_voices_install(args: argparse.Namespace) -> int:
+    from companion.sound.speech.install import install_voices
+    from companion.sound.speech.voices import VoiceError
+
+    try:
+        voices = install_voices(args.files, args.dir, force=args.force)
+    except VoiceError as exc:
+        print(f"companion voices install: {exc}", file=sys.stderr)
+        return 1
+    for voice in voices:
+        print(f"Installed {voice.name} ({voice.language}) in {voice.model.parent}: "
+              f"Père Fouras's voice for {voice.family!r} from now on")
     return 0
 
 

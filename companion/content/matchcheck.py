@@ -31,7 +31,7 @@ from companion.content.lexicon import (
 )
 from companion.content.loader import Pack
 from companion.content.matching import (
-    SILENT_INITIAL, AnswerMatcher, answer_key, build_matcher, forms_of, one_typo, typo_allowed,
+    ARTICLES, SILENT_INITIAL, AnswerMatcher, answer_key, build_matcher, heard_as, normalise, one_typo, typo_allowed,
 )
 from companion.content.problems import Problem
 from companion.content.validate import root
@@ -138,15 +138,19 @@ def right_forms(answer: str, language: str, lexicon: Lexicon | None, item_forms:
     """(typed, what it is) for every form of ``answer`` that must be accepted."""
     forms = [(answer, "as written"), (answer.upper(), "in capitals"), (_bare(answer), "without accents"),
              (f"  {answer}\t", "with spaces around")]
-    forms += [(_with_article(a, answer, language), f"with the article {a!r}") for a in _ARTICLES.get(language, ())]
+    takes_article = normalise(answer).partition(" ")[0] not in ARTICLES  # "a hundred" takes no other
+    if takes_article:
+        forms += [(_with_article(a, answer, language), f"with the article {a!r}") for a in _ARTICLES.get(language, ())]
     if "-" in answer:
         forms.append((answer.replace("-", " "), "with spaces for its hyphens"))
     for plural in phrase_plurals(answer, language):
-        forms += [(plural, "plural"), (f"{_PLURAL_ARTICLES.get(language, 'les')} {plural}", "plural with article")]
+        forms.append((plural, "plural"))
+        if takes_article:
+            forms.append((f"{_PLURAL_ARTICLES.get(language, 'les')} {plural}", "plural with article"))
     if lexicon is not None and typo_allowed(answer):
         key = answer_key(answer)
         typos = [t for t in dict.fromkeys(_typos(key)) if t not in item_forms and t not in rejects]
-        forms += [(t, "one typo") for t in typos if t not in lexicon or lexicon.sounds_alike(t, key)]
+        forms += [(t, "one typo") for t in typos if t not in lexicon or heard_as(t, key, lexicon)]
     return forms
 
 
@@ -160,7 +164,7 @@ def _within_reach(answers: tuple[str, ...], matcher: AnswerMatcher, reach: _Reac
 
 def _sound_alike(key: str, matcher: AnswerMatcher, lexicon: Lexicon) -> bool:
     """A one-typo spelling pronounced like the answer: the answer said aloud, accepted on purpose."""
-    return any(one_typo(key, f) and lexicon.sounds_alike(key, f) for f in matcher.typo_forms)
+    return any(one_typo(key, f) and heard_as(key, f, lexicon) for f in matcher.typo_forms)
 
 
 def _language_lexicon(language: str) -> tuple[Lexicon | None, str]:

@@ -9,7 +9,8 @@ hyphens, apostrophes and a leading article set aside), it is
    (Damerau–Levenshtein distance 1), when the answer has :data:`TYPO_MIN_LETTERS` letters or more
    and is spelt with letters only, the first letter kept (bar a silent leading "h": "orloge"), and
    the typed word is neither listed in ``reject`` nor a word of the language's dictionary (unless
-   it is pronounced exactly like the answer: "bred" for "bread"). Without a dictionary installed,
+   it is one vowel away and pronounced exactly like the answer: "bred" for "bread", see
+   :func:`heard_as`). Without a dictionary installed,
    no typo is forgiven: the matcher cannot tell "candel" from "handle", so it refuses both.
 """
 
@@ -20,10 +21,14 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import DamerauLevenshtein
 
 from companion.content.inflection import phrase_plurals
+
+if TYPE_CHECKING:
+    from companion.content.lexicon import Lexicon
 
 #: Articles ignored at the start of a typed answer ("la lune", "the moon", "l'horloge", "du pain").
 ARTICLES = ("le", "la", "les", "un", "une", "des", "du", "the", "a", "an")
@@ -31,6 +36,8 @@ ARTICLES = ("le", "la", "les", "un", "une", "des", "du", "the", "a", "an")
 TYPO_MIN_LETTERS = 5
 #: The one letter that may be added or dropped at the start: the French silent h ("orloge").
 SILENT_INITIAL = "h"
+#: The letters a homophone typo may touch ("bred" for "bread").
+VOWELS = "aeiouy"
 
 # Letters that Unicode does not decompose into a base letter plus accents.
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o"})
@@ -75,7 +82,27 @@ def one_typo(typed: str, form: str) -> bool:
         return False
     if typed[:1] == form[:1]:
         return True
-    return SILENT_INITIAL in (typed[:1], form[:1]) and (typed[1:] == form or form[1:] == typed)
+    return typed == SILENT_INITIAL + form or form == SILENT_INITIAL + typed
+
+
+def _edited_letters(typed: str, form: str) -> str:
+    """The letters that the one edit between ``typed`` and ``form`` adds, drops, replaces or swaps."""
+    i = next((n for n, (a, b) in enumerate(zip(typed, form)) if a != b), min(len(typed), len(form)))
+    if len(typed) < len(form):
+        return form[i]
+    if len(typed) > len(form):
+        return typed[i]
+    if typed[i + 1:] == form[i + 1:]:
+        return typed[i] + form[i]
+    return form[i:i + 2]
+
+
+def heard_as(key: str, form: str, lexicon: Lexicon) -> bool:
+    """Whether the dictionary word ``key`` is the answer's ``form`` said aloud: one vowel apart
+    (added, dropped or changed) and pronounced exactly alike ("bred", "bread"). A consonant apart
+    is never the same answer, even when silent ("pois" is not "poids", "lunette" not "lunettes").
+    """
+    return (set(_edited_letters(key, form)) <= set(VOWELS)) and lexicon.sounds_alike(key, form)
 
 
 def _lexicons(language: str | None) -> tuple:
@@ -111,7 +138,7 @@ class AnswerMatcher:
 
     def is_other_word(self, key: str, form: str) -> bool:
         """Whether ``key`` is a dictionary word that does not sound like the answer's ``form``."""
-        return any(key in lex and not lex.sounds_alike(key, form) for lex in self.lexicons)
+        return any(key in lex and not heard_as(key, form, lex) for lex in self.lexicons)
 
 
 def forms_of(answer: str, language: str | None) -> frozenset[str]:

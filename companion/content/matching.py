@@ -20,7 +20,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import DamerauLevenshtein
@@ -107,9 +107,14 @@ def heard_as(key: str, form: str, lexicon: Lexicon) -> bool:
 
 def _lexicons(language: str | None) -> tuple:
     """The installed dictionaries for ``language`` (None: French and English)."""
-    from companion.content.lexicon import system_lexicon
+    from companion.content.lexicon import DictionaryError, system_lexicon
 
-    found = (system_lexicon(lang) for lang in (("fr", "en") if language is None else (language,)))
+    found = []
+    for lang in ("fr", "en") if language is None else (language,):
+        try:
+            found.append(system_lexicon(lang))
+        except DictionaryError:
+            continue  # a broken list is a missing one here; `companion content check` says why
     return tuple(lex for lex in found if lex is not None)
 
 
@@ -162,7 +167,7 @@ def build_matcher(answers: Iterable[str], rejects: Iterable[str] = (), language:
     return AnswerMatcher(forms, typo_forms, refused, _lexicons(language) if lexicons is None else lexicons)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _cached_matcher(answers: tuple[str, ...], rejects: tuple[str, ...], language: str | None) -> AnswerMatcher:
     return build_matcher(answers, rejects, language)
 

@@ -221,3 +221,20 @@ def test_a_typo_that_is_a_known_word_is_always_refused(word, data):
     typo = word[:i] + word[i + 1:]
     forms = build_matcher([word], (), "en", known(typo, language="en")).forms
     assert accepts(typo, [word], words=(typo,), language="en") == (answer_key(typo) in forms)
+
+
+def test_the_word_list_is_read_only_when_a_typo_needs_it(monkeypatch):
+    asked = []
+    monkeypatch.setattr("companion.content.lexicon.system_lexicon", lambda lang: asked.append(lang))
+    matcher = build_matcher(["papillon"], (), "fr")
+    assert matcher.accepts("Les papillons") and not matcher.accepts("soleil")
+    assert asked == []
+    assert not matcher.accepts("papilon")  # no list installed: the typo is not forgiven
+    assert asked == ["fr"]
+
+
+def test_a_broken_word_list_counts_as_none_for_the_player(tmp_path, monkeypatch):
+    (tmp_path / "french").mkdir()  # a folder where the list should be
+    monkeypatch.setenv("COMPANION_DICTIONARY_DIR", str(tmp_path))
+    matcher = build_matcher(["papillon"], (), "fr")
+    assert matcher.accepts("papillon") and not matcher.accepts("papilon")

@@ -34,7 +34,7 @@ from companion.content.lexicon import (
 )
 from companion.content.loader import Pack
 from companion.content.matching import (
-    ARTICLES, SILENT_INITIAL, AnswerMatcher, answer_key, build_matcher, heard_as, normalise, one_typo, typo_allowed,
+    SILENT_INITIAL, AnswerMatcher, answer_key, build_matcher, heard_as, normalise, one_typo, typo_allowed,
 )
 from companion.content.problems import Problem
 from companion.content.validate import root
@@ -45,7 +45,7 @@ REACH_EDITS = 2
 REACH_LONGER = 3
 _ARTICLES = {"fr": ("la", "un"), "en": ("the", "a")}
 _PLURAL_ARTICLES = {"fr": "les", "en": "the"}
-_VOWELS = "aeiouyh"
+_ELIDING = "aeiouyhéèêëàâîïôûœ"  # French "la" becomes "l’" before these
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ def _bare(text: str) -> str:
 
 
 def _with_article(article: str, answer: str, language: str) -> str:
-    if language == "fr" and article == "la" and answer[:1].lower() in _VOWELS + "éèêâîôû":
+    if language == "fr" and article == "la" and answer[:1].lower() in _ELIDING:
         return f"l’{answer}"
     if language == "en" and article == "a" and answer[:1].lower() in "aeiou":
         return f"an {answer}"
@@ -161,7 +161,8 @@ def right_forms(answer: str, language: str, lexicon: Lexicon | None, item_forms:
     """(typed, what it is) for every form of ``answer`` that must be accepted."""
     forms = [(answer, "as written"), (answer.upper(), "in capitals"), (_bare(answer), "without accents"),
              (f"  {answer}\t", "with spaces around")]
-    takes_article = normalise(answer).partition(" ")[0] not in ARTICLES  # "a hundred" takes no other
+    # An answer that starts with an article ("a hundred", "l’écho") takes no second one.
+    takes_article = answer_key(answer) == normalise(answer).replace(" ", "").replace("'", "")
     if takes_article:
         forms += [(_with_article(a, answer, language), f"with the article {a!r}") for a in _ARTICLES.get(language, ())]
     if "-" in answer:
@@ -205,7 +206,7 @@ def _language_lexicon(language: str) -> tuple[Lexicon | None, str]:
 
 @dataclass(frozen=True)
 class _Item:
-    """One answered item, ready to be typed at: where it is written, its matcher, its near words."""
+    """One answered item, ready to be typed at: its kind (its file), its matcher, its near words."""
 
     kind: str
     item: Any
@@ -228,16 +229,16 @@ def _prepare(pack: Pack, language: str, lexicon: Lexicon | None) -> list[_Item]:
         wanted = []
         for p in prepared:
             typos = {t for a in p.item.answers if typo_allowed(a) for t in _typos(answer_key(a))}
-            near = (k for k in p.near if any(one_typo(k, f) for f in p.matcher.typo_forms))
-            wanted += [*p.matcher.typo_forms, *(t for t in typos if t in lexicon), *near]
+            one_off = (k for k in p.near if any(one_typo(k, f) for f in p.matcher.typo_forms))
+            wanted += [*p.matcher.typo_forms, *(t for t in typos if t in lexicon), *one_off]
         lexicon.sound(wanted)
     return prepared
 
 
-def measure(pack: Pack, language: str, lexicon: Lexicon | None = None, use_system: bool = True) -> MatchReport:
+def measure(pack: Pack, language: str, lexicon: Lexicon | None = None) -> MatchReport:
     """The matching figures of ``pack`` in ``language`` (``lexicon`` None: the installed one, if any)."""
     note = ""
-    if lexicon is None and use_system:
+    if lexicon is None:
         lexicon, note = _language_lexicon(language)
     checked = 0
     accepts: list[Problem] = []
@@ -251,8 +252,9 @@ def measure(pack: Pack, language: str, lexicon: Lexicon | None = None, use_syste
                 checked += 1
                 if not matcher.accepts(typed):
                     rejects.append(source.problem(_refused(typed, what, answer, matcher), item.id, where))
-        for key in sorted(prepared.near):
-            if lexicon is None or _sound_alike(key, matcher, lexicon):
+        for key in sorted(prepared.near):  # empty without a dictionary
+            assert lexicon is not None
+            if _sound_alike(key, matcher, lexicon):
                 continue
             checked += 1
             word = lexicon.words[key]

@@ -10,8 +10,8 @@ hyphens, apostrophes and a leading article set aside), it is
    and is spelt with letters only, the first letter kept (bar a silent leading "h": "orloge"), and
    the typed word is neither listed in ``reject`` nor a word of the language's dictionary (unless
    it is one vowel away and pronounced exactly like the answer: "bred" for "bread", see
-   :func:`heard_as`). Without a dictionary installed,
-   no typo is forgiven: the matcher cannot tell "candel" from "handle", so it refuses both.
+   :func:`heard_as`). Without a dictionary installed, no typo is forgiven: the matcher cannot
+   tell "candel" from "handle", so it refuses both.
 """
 
 from __future__ import annotations
@@ -105,8 +105,8 @@ def heard_as(key: str, form: str, lexicon: Lexicon) -> bool:
     return (set(_edited_letters(key, form)) <= set(VOWELS)) and lexicon.sounds_alike(key, form)
 
 
-def _lexicons(language: str | None) -> tuple:
-    """The installed dictionaries for ``language`` (None: French and English)."""
+def installed_lexicons(language: str | None) -> tuple[Lexicon, ...]:
+    """The installed dictionaries for ``language`` (None: French and English), each read once."""
     from companion.content.lexicon import DictionaryError, system_lexicon
 
     found = []
@@ -122,13 +122,15 @@ def _lexicons(language: str | None) -> tuple:
 class AnswerMatcher:
     """What one item accepts, worked out once: its forms, those that forgive a typo, its rejects.
 
-    ``lexicons`` are the dictionaries consulted for typos; with none, no typo is forgiven.
+    ``lexicons`` are the dictionaries consulted for typos (with none, no typo is forgiven); None
+    means the installed ones of ``language``, read only when a typo first needs them.
     """
 
     forms: frozenset[str]
     typo_forms: frozenset[str]
     rejects: frozenset[str]
-    lexicons: tuple = ()
+    lexicons: tuple[Lexicon, ...] | None = ()
+    language: str | None = None
 
     def accepts(self, typed: str) -> bool:
         """Whether ``typed`` counts as the answer (see the module's rules)."""
@@ -137,13 +139,16 @@ class AnswerMatcher:
             return False
         if key in self.forms:
             return True
-        if key in self.rejects or not self.lexicons:
+        near = [form for form in self.typo_forms if one_typo(key, form)]
+        if not near or key in self.rejects:
             return False
-        return any(one_typo(key, form) and not self.is_other_word(key, form) for form in self.typo_forms)
+        lexicons = installed_lexicons(self.language) if self.lexicons is None else self.lexicons
+        return bool(lexicons) and any(not self.is_other_word(key, form, lexicons) for form in near)
 
-    def is_other_word(self, key: str, form: str) -> bool:
-        """Whether ``key`` is a dictionary word that does not sound like the answer's ``form``."""
-        return any(key in lex and not heard_as(key, form, lex) for lex in self.lexicons)
+    @staticmethod
+    def is_other_word(key: str, form: str, lexicons: tuple[Lexicon, ...]) -> bool:
+        """Whether ``key`` is a dictionary word that is not the answer's ``form`` said aloud."""
+        return any(key in lex and not heard_as(key, form, lex) for lex in lexicons)
 
 
 def forms_of(answer: str, language: str | None) -> frozenset[str]:
@@ -158,13 +163,13 @@ def typo_allowed(answer: str) -> bool:
 
 
 def build_matcher(answers: Iterable[str], rejects: Iterable[str] = (), language: str | None = None,
-                  lexicons: tuple | None = None) -> AnswerMatcher:
+                  lexicons: tuple[Lexicon, ...] | None = None) -> AnswerMatcher:
     """The matcher of an item; ``lexicons`` None means the installed dictionaries of ``language``."""
     answers = tuple(answers)
     forms = frozenset().union(*(forms_of(a, language) for a in answers))
     typo_forms = frozenset().union(*(forms_of(a, language) for a in answers if typo_allowed(a)))
     refused = frozenset().union(*(forms_of(r, language) for r in rejects)) - forms
-    return AnswerMatcher(forms, typo_forms, refused, _lexicons(language) if lexicons is None else lexicons)
+    return AnswerMatcher(forms, typo_forms, refused, lexicons, language)
 
 
 @lru_cache(maxsize=4096)

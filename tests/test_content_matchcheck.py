@@ -12,7 +12,7 @@ from companion.content import check_pack, matchcheck
 from companion.content.cli import register
 from companion.content.inflection import english_plurals, french_plurals, phrase_plurals
 from companion.content.lexicon import (
-    DICTIONARY_DIR_ENV, DictionaryError, Lexicon, read_word_list, system_lexicon,
+    DICTIONARY_DIR_ENV, DictionaryError, Lexicon, espeak_pronounce, read_word_list, system_lexicon,
 )
 from companion.content.library import builtin_pack_dir
 from companion.content.matching import answer_key, build_matcher
@@ -183,3 +183,13 @@ def test_compound_answers_pluralise_word_by_word_not_their_links():
     assert all(" à " in p for p in phrase_plurals("crayon à papier", "fr"))
     assert phrase_plurals("Jupiter", "en") == () and phrase_plurals("8", "fr") == ()
     assert answer_key("Cerfs-Volants") == "cerfsvolants"
+
+
+def test_pronunciations_stay_paired_with_their_words_when_one_word_splits(tmp_path, monkeypatch):
+    # A stand-in espeak-ng that says each word as itself, but a word with a space as two lines.
+    fake = tmp_path / "espeak-ng"
+    fake.write_text("#!/bin/sh\nwhile read -r w; do printf '%s\\n' $w; done\n", "utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
+    said = espeak_pronounce("en", ["bread", "two words", "bred", "brad"])
+    assert said == {"bread": "bread", "bred": "bred", "brad": "brad"}

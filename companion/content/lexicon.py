@@ -45,12 +45,16 @@ class DictionaryError(Exception):
 
 
 def espeak_pronounce(language: str, words: list[str]) -> dict[str, str]:
-    """The IPA of each word according to espeak-ng; empty when espeak-ng is missing or fails."""
+    """The IPA of each word according to espeak-ng; a word it cannot say is left out.
+
+    Words go on standard input, one a line (never on the command line), and come back one a line.
+    When the lines do not pair up (a word said as two lines, or as none), the batch is split in
+    halves until they do, so one odd word costs a few more calls rather than every answer.
+    """
     binary = shutil.which("espeak-ng")
     voice = VOICES.get(language)
     if not binary or not voice or not words:
         return {}
-    # The words go on standard input, one a line, never on the command line.
     try:
         out = subprocess.run(
             [binary, "-q", "--ipa", "-v", voice], input="\n".join(words) + "\n", capture_output=True,
@@ -59,9 +63,12 @@ def espeak_pronounce(language: str, words: list[str]) -> dict[str, str]:
     except (OSError, subprocess.SubprocessError):
         return {}
     lines = [line.translate(_STRESS) for line in out.stdout.splitlines() if line.strip()]
-    if out.returncode != 0 or len(lines) != len(words):
-        return {}  # one line per word or nothing: a shifted answer would pair the wrong sounds
-    return dict(zip(words, lines))
+    if out.returncode == 0 and len(lines) == len(words):
+        return dict(zip(words, lines))
+    if len(words) == 1 or out.returncode != 0:
+        return {}
+    half = len(words) // 2
+    return {**espeak_pronounce(language, words[:half]), **espeak_pronounce(language, words[half:])}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.content.giveaways import describe, pack_giveaways
 from companion.content.library import default_pack_dirs, find_packs
+from companion.content.matchcheck import MatchReport, measure
 from companion.content.schema import KINDS
 from companion.content.validate import check_pack
 from companion.terminal import shown
@@ -48,13 +49,18 @@ def _giveaways(pack: Any, counts: dict[str, dict[str, Any]]) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     """Check every pack; exit 1 on any problem, else print the counts per language and kind, with the
-    giveaway pairs between decks (warnings, which drawing avoids)."""
+    giveaway pairs between decks (warnings, which drawing avoids).
+
+    The counts of each language end with the answer-matching figures (see ``matchcheck``); a false
+    accept or a false reject is printed like a problem and fails the check, after the counts.
+    """
     folders: list[Path] = []
     for folder in args.dirs or default_pack_dirs():
         found = find_packs(folder)
         folders += found or [folder]  # not a pack at all: check_pack says why
     counts: dict[str, dict[str, Any]] = {}
     failed = 0
+    reports: list[MatchReport] = []
     for folder in folders:
         pack, problems = check_pack(folder)
         for problem in problems:
@@ -70,8 +76,33 @@ def run_check(args: argparse.Namespace) -> int:
             for kind, n in per_kind.items():
                 total[kind] += n
         _giveaways(pack, counts)
+        reports += [measure(pack, lang) for lang in pack.languages]
     if failed:
         print(shown(f"{failed} of {len(folders)} pack(s) have problems"))
         return 1
+    mismatched = _print_matching(reports, counts)
     print(json.dumps(counts, ensure_ascii=False))
-    return 0
+    return 1 if mismatched else 0
+
+
+def _print_matching(reports: list[MatchReport], counts: dict[str, dict[str, Any]]) -> int:
+    """Print each finding and what each language was checked against; add the figures to ``counts``."""
+    findings = 0
+    for report in reports:
+        for problem in (*report.false_accepts, *report.false_rejects):
+            print(problem)
+        findings += len(report.false_accepts) + len(report.false_rejects)
+        figures = counts[report.language].setdefault(
+            "matching", {"checked": 0, "false_accepts": 0, "false_rejects": 0, "dictionary": True})
+        for name in ("checked", "false_accepts", "false_rejects"):
+            figures[name] += report.figures()[name]
+        figures["dictionary"] = figures["dictionary"] and report.dictionary is not None
+    for lang in sorted({r.language for r in reports}):
+        mine = [r for r in reports if r.language == lang]
+        notes = sorted({r.note for r in mine if r.note})
+        lists = sorted({r.dictionary for r in mine if r.dictionary})
+        print(f"{lang}: answers matched against {', '.join(lists)}" if lists else f"{lang}: {notes[0]}")
+        bad = sum(len(r.false_accepts) + len(r.false_rejects) for r in mine)
+        if bad:
+            print(f"{lang}: {bad} answer(s) matched wrongly (false accepts and rejects above)")
+    return findings

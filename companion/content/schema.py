@@ -20,6 +20,11 @@ PLACEHOLDERS = ("player",)
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 LEVELS = ("easy", "hard")
+#: A riddle's metre (``metre``): French verse counts syllables the French way (e muet counted before a
+#: consonant, elided before a vowel and at the end of a line).
+METRES = ("heptasyllabe", "octosyllabe", "décasyllabe", "alexandrin")
+#: A riddle's form (``form``): how many lines of verse, before the closing "Qui suis-je ?".
+FORMS = ("distique", "tercet", "quatrain", "quintil", "sizain")
 CLUES_PER_SET = 4
 #: When Père Fouras speaks. Round changes: round_keys, round_clues, round_treasure.
 MOMENTS = (
@@ -76,6 +81,8 @@ class Riddle:
     answer: str
     accept: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
+    metre: str = ""  # one of METRES, or "" when not stated
+    form: str = ""  # one of FORMS, or "" when not stated
 
     @property
     def answers(self) -> tuple[str, ...]:
@@ -187,6 +194,8 @@ KINDS: tuple[Kind, ...] = (
             _ID, Field("level", "str", choices=LEVELS), Field("text", "str", limit=TextLimit(7, 260)),
             Field("answer", "str", limit=_ANSWER), Field("accept", "list", required=False, limit=_ANSWER),
             Field("reject", "list", required=False, limit=_ANSWER),
+            Field("metre", "str", required=False, choices=METRES),
+            Field("form", "str", required=False, choices=FORMS),
         ),
         answer_fields=("answer", "accept"), hiding_fields=("text",), unique_fields=("text", "answer"),
     ),

@@ -37,7 +37,22 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    return int(args.func(args) or 0)
+    try:
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, while there is still a message to give
+        return code
+    except OSError as exc:
+        # A file or a device the command could not read or write: one line naming it, never a traceback.
+        from companion.terminal import os_error, output_failed, shown
+
+        if output_failed(exc):
+            if isinstance(exc, BrokenPipeError):  # `companion history | head`: the reader has had enough
+                return 1
+            message = f"cannot write the output: {exc.strerror or exc}"
+        else:
+            message = os_error(exc)
+        print(shown(f"companion {args.command}: {message}"), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """A notice for the person at the table: what went wrong at start, in their language, with the detail.
 
 Parts of the box (ring, buzzers, content packs, settings, tile list) report a problem that does not stop
-the game as a :class:`Notice`: a key for the sentence the table reads, in French and English below (the
+the game as a :class:`Notice` (a file that could not be read at all is set aside: ``notice.damaged``): a key for the sentence the table reads, in French and English below (the
 app's catalogue takes them in; the home screen shows these), and the technical detail (a device path, a
 file and line, the library's error) kept as it came, for whoever fixes it (the hardware check screen
 shows it). ``str(notice)`` is the English sentence and detail, for logs and terminals. Pure: no Kivy,
@@ -24,6 +24,9 @@ NOTICES: dict[str, dict[str, str]] = {
                        "en": "GPIO buzzers unavailable: keys 1 to 6 stand in"},
     "notice.tiles": {"fr": "Liste des tuiles illisible (gardée telle quelle) : tuiles non reconnues",
                      "en": "Tile list unreadable (kept as it is): tiles not recognised"},
+    "notice.tiles_set_aside": {"fr": "Liste des tuiles abîmée, mise de côté : enregistre les tuiles à nouveau",
+                               "en": "Tile list damaged, set aside: enrol the tiles again"},
+    "notice.damaged": {"fr": "Fichier abîmé mis de côté : {file}", "en": "Damaged file set aside: {file}"},
 }
 
 

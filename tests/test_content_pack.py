@@ -127,7 +127,32 @@ def test_check_prints_counts_as_json_on_its_last_line(capsys, pack):
     code = _check(ROOT / "content")
     out = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert json.loads(out[-1]) == pack.counts()
+    counts = json.loads(out[-1])
+    assert {lang: {k: n for k, n in per_kind.items() if k in pack.counts()[lang]}
+            for lang, per_kind in counts.items()} == pack.counts()
+
+
+SPIDER_RIDDLE = """\
+[[riddle]]
+id = "weaver"
+level = "easy"
+text = \"\"\"
+Je tisse ma toile au coin du grenier,
+Huit pattes agiles pour tout y piéger.
+Qui suis-je ?\"\"\"
+answer = "araignée"
+"""
+
+
+def test_check_lists_the_giveaways_between_decks_as_warnings(tmp_path, capsys):
+    pack = write_pack(tmp_path / "p", items={"riddles": SPIDER_RIDDLE})
+    assert _check(pack) == 0  # a warning, not a problem: drawing keeps the two apart
+    out = capsys.readouterr().out.splitlines()
+    counts = json.loads(out[-1])
+    assert counts["fr"]["giveaways"] == 1
+    assert counts["fr"]["giveaway_pairs"] == [["riddles/weaver", "duel_questions/spider", "araignee"]]
+    assert (f"{pack / 'fr' / 'riddles.toml'}:2: item 'weaver' and {pack / 'fr' / 'duel_questions.toml'}:2: "
+            "item 'spider' give each other away ('araignee')") in "\n".join(out)
 
 
 def test_check_exits_non_zero_and_names_file_item_and_field(tmp_path, capsys):

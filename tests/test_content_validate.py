@@ -46,9 +46,9 @@ success = "Sans erreur avant la fin du sablier."
 [[challenge]]
 id = "tower"
 title = "La tour"
-text = "Empile 5 pièces."
+text = "Empile 5 gobelets."
 success = "La tour tient 3 secondes."
-props = ["5 pièces"]
+props = ["5 gobelets"]
 """,
     "duel_questions": """\
 [[question]]
@@ -259,7 +259,7 @@ def test_moment_with_fewer_lines_in_one_language_is_detected(tmp_path):
 
 
 def test_unsafe_force_challenge_is_detected(tmp_path):
-    broken = ITEMS["force"].replace("Empile 5 pièces.", "Allume une bougie et souffle.")
+    broken = ITEMS["force"].replace("Empile 5 gobelets.", "Allume une bougie et souffle.")
     problems = check_pack(write_pack(tmp_path / "p", items={"force": broken}))[1]
     assert any(p.field == "text" and "not safe for children" in p.message and "bougie" in p.message
                for p in problems)
@@ -366,3 +366,51 @@ def test_library_reads_user_packs_from_the_user_data_dir(tmp_path, monkeypatch):
 def test_all_moments_are_known_to_the_schema():
     assert {"welcome", "turn", "success", "failure", "key_won", "key_lost", "prison", "sea",
             "round_keys", "round_clues", "round_treasure", "treasure", "victory", "time_up"} <= set(MOMENTS)
+
+
+def _force(text: str, needs: str = "") -> str:
+    """The tiny pack's Force card with another text (and a ``needs`` line)."""
+    card = ITEMS["force"].replace("Empile 5 gobelets.", text)
+    return card + (f"needs = {needs}\n" if needs else "")
+
+
+@pytest.mark.parametrize("lang, text, word", [
+    ("fr", "Empile 5 pièces de monnaie.", "'pièces', 'monnaie'"),
+    ("fr", "Lâche un bouchon dans la bouteille.", "'bouchon'"),
+    ("fr", "Enfile dix perles.", "'perles'"),
+    ("en", "Stack 5 coins.", "'coins'"),
+    ("en", "Drop a cork into the bottle.", "'cork'"),
+    ("en", "Stand on one foot, eyes shut.", "'on one foot'"),
+])
+def test_challenge_naming_an_unsafe_thing_is_refused_with_file_line_and_word(tmp_path, lang, text, word):
+    pack = write_pack(tmp_path / "p")
+    (pack / lang / "force.toml").write_text(_force(text), encoding="utf-8")
+    assert (f"{pack / lang / 'force.toml'}:4: item 'tower': field 'text': not safe for children at a table: "
+            f"{word}") in "\n".join(problems_of(pack))
+
+
+def test_unsafe_words_are_per_language_a_french_corner_is_no_coin(tmp_path):
+    pack = write_pack(tmp_path / "p")
+    (pack / "fr" / "force.toml").write_text(_force("Pose le livre dans le coin de la table."), encoding="utf-8")
+    (pack / "en" / "force.toml").write_text(_force("Put the book in the corner of the table."), encoding="utf-8")
+    assert problems_of(pack) == []
+
+
+def test_a_challenge_needs_only_things_of_the_safe_list(tmp_path):
+    pack = write_pack(tmp_path / "p", items={"force": _force("Empile 5 gobelets.", '["plastic cup", "book"]')})
+    assert problems_of(pack) == []
+    (pack / "fr" / "force.toml").write_text(_force("Empile 5 gobelets.", '["plastic cup", "corks"]'), "utf-8")
+    (pack / "en" / "force.toml").write_text(_force("Empile 5 gobelets.", '["rocket"]'), "utf-8")
+    found = "\n".join(problems_of(pack))
+    assert f"{pack / 'fr' / 'force.toml'}:7: item 'tower': field 'needs': not safe for children at a table: 'corks'" in found
+    assert (f"{pack / 'en' / 'force.toml'}:7: item 'tower': field 'needs': 'rocket' is not on the list of safe "
+            "things; known: plastic cup,") in found
+    assert "'corks' is not on the list" not in found  # named once, as unsafe
+
+
+def test_every_safe_thing_has_a_french_and_an_english_name_and_none_is_unsafe():
+    from companion.content.safety import SAFE_THINGS, thing_name, unsafe_words
+
+    for key, (fr, en) in SAFE_THINGS.items():
+        assert thing_name(key, "fr") == fr and thing_name(key, "en") == en
+        assert unsafe_words(key) == [] and unsafe_words(fr, "fr") == [] and unsafe_words(en, "en") == []

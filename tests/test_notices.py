@@ -28,7 +28,7 @@ def test_an_unknown_notice_is_refused_with_the_known_ones():
 
 def test_every_notice_is_in_the_apps_catalogue_in_both_languages():
     for key in NOTICES:
-        assert Translator("fr")(key, pack="x") and Translator("en")(key, pack="x")
+        assert Translator("fr")(key, pack="x", file="y") and Translator("en")(key, pack="x", file="y")
 
 
 @pytest.fixture
@@ -69,18 +69,22 @@ def test_nothing_to_say_when_everything_opens(tmp_path, mock_pins):
         devices.close()
 
 
-def test_a_damaged_tile_list_leaves_a_notice_and_the_app_starts(tmp_path):
+def test_a_damaged_tile_list_is_set_aside_with_a_notice_and_the_app_starts(tmp_path):
     pytest.importorskip("kivy")
     from companion.app.launch import build_app
+    from companion.tiles.registry import Tile
 
     tiles = tmp_path / "tiles.json"
     tiles.write_text("{", "utf-8")
     app = build_app(tmp_path / "games.sqlite3", None, tiles_path=tiles)
     try:
-        [notice] = [n for n in app.notices if n.key == "notice.tiles"]
+        [notice] = [n for n in app.notices if n.key == "notice.tiles_set_aside"]
         assert str(tiles) in notice.detail and "line 1" in notice.detail
-        assert notice.headline(Translator("fr")) == "Liste des tuiles illisible (gardée telle quelle)\u00a0: tuiles non reconnues"
-        assert tiles.read_text("utf-8") == "{"  # kept for the person to look at
+        assert notice.headline(Translator("fr")) == "Liste des tuiles abîmée, mise de côté\u00a0: enregistre les tuiles à nouveau"
+        [moved] = tmp_path.glob("tiles.json.damaged-*")
+        assert moved.name in notice.detail and moved.read_text("utf-8") == "{"  # kept for the person to look at
+        app.tiles.registry.add("0A0B0C0D", Tile("pebble"))  # enrolling again is saved in a fresh file
+        assert "0A0B0C0D" in tiles.read_text("utf-8") and moved.read_text("utf-8") == "{"
     finally:
         app.ring.close()
         app.controller.session.log.close()

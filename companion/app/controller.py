@@ -4,12 +4,15 @@ start (colours, decks) and the companion's own cards. No Kivy here, so it is tes
 from __future__ import annotations
 
 import random
+import sqlite3
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from companion.app.i18n import Translator
 from companion.app.settings import Settings
 from companion.app.theme import PLAYER_COLOURS
+from companion.content.draw import choose_card, games_ago
+from companion.content.giveaways import conflicts, find_giveaways
 from companion.session import GameSession
 
 DECK_KINDS = {"concentration": "concentration", "force": "force", "duel": "duel_questions", "enigme": "riddles"}
@@ -32,6 +35,8 @@ class Controller:
         self.library = library
         self.tr = tr or Translator(settings.language)
         self.listeners: list[Callable[[dict], None]] = []
+        self._conflicts: tuple[Any, dict] = (None, {})  # (language and packs, conflicts between cards)
+        self._heard: tuple[Any, dict] = (None, {})  # (game id, games ago each earlier card was drawn)
 
     # --- state -------------------------------------------------------------------------------------
 
@@ -187,13 +192,38 @@ class Controller:
         v = self.view
         if v["phase"] not in CARD_PHASES or v.get("card") or v.get("space") != deck or self.library is None:
             return None
-        drawn = {c[1] for c in v.get("cards_drawn", []) if c[0] == deck}
-        ids = sorted({i.id for i in self.deck_items(deck)} - drawn)
-        if not ids:
-            return None
-        # Seeded by the game and by how many cards were drawn: a replay or an undo draws the same card.
-        rng = random.Random(f"{v['seed']}:{deck}:{len(v.get('cards_drawn', []))}")
-        return {"cmd": "card", "deck": deck, "card": rng.choice(ids)}
+        drawn = [(c[0], c[1]) for c in v.get("cards_drawn", [])]
+        ids = sorted({i.id for i in self.deck_items(deck)} - {c for d, c in drawn if d == deck})
+        # Seeded by the game and by how many cards were drawn, with the earlier games' cards (which do
+        # not change during a game): an undo draws the same card again, and a replay reads it in the log.
+        rng = random.Random(f"{v['seed']}:{deck}:{len(drawn)}")
+        card = choose_card(deck, ids, drawn, self.card_conflicts(), self.heard_before(), rng)
+        return None if card is None else {"cmd": "card", "deck": deck, "card": card}
+
+    def card_conflicts(self) -> dict:
+        """(deck, id) -> the cards it gives away or is given away by, among the enabled packs' items in
+        the current language (companion.content.giveaways); worked out once per language and packs."""
+        key = (self.tr.language, tuple(self.enabled_packs()))
+        if self._conflicts[0] != key:
+            items = {kind: self.library.items(kind, self.tr.language, key[1]) for kind in DECK_KINDS.values()}
+            deck_of = {kind: deck for deck, kind in DECK_KINDS.items()}
+            found = conflicts(find_giveaways(items))
+            self._conflicts = (key, {
+                (deck_of[k], i): frozenset((deck_of[ok], oi) for ok, oi in others)
+                for (k, i), others in found.items()
+            })
+        return self._conflicts[1]
+
+    def heard_before(self) -> dict:
+        """(deck, id) -> how many games ago the table last heard it, from the log's earlier games."""
+        game_id = self.session.game_id
+        if self._heard[0] != game_id:
+            try:
+                history = self.session.log.drawn_cards(before_game=game_id)
+            except sqlite3.Error:  # an unreadable history only loses the order, never the game
+                history = []
+            self._heard = (game_id, games_ago(history))
+        return self._heard[1]
 
 
 _SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")

@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.app.settings import Settings, SettingsError, default_settings_path, load_settings
+from companion.app.settings import Settings, default_settings_path
 from companion.app.theme import PROFILES
 from companion.notice import Notice
 
@@ -46,12 +46,8 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
 
     notices: list[Notice] = []
     if settings is None:
-        try:
-            settings = load_settings(settings_path) if settings_path else Settings()
-        except SettingsError as exc:
-            notices.append(Notice("notice.settings", str(exc)))
-            settings = Settings()
-    library = load_library()
+        settings, notices = start_settings(settings_path)
+    library = load_library(set_aside=True)
     notices += library.notices()
     session = GameSession(GameLog(db or default_db_path()))
     controller = Controller(session, settings, library, Translator(settings.language))
@@ -68,6 +64,21 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
     return app
 
 
+def start_settings(path: Path | None) -> tuple[Settings, list[Notice]]:
+    """The settings the app starts with: the file's, or the defaults when it has a problem (a file that
+    cannot be read at all is set aside first); the notices that say so."""
+    if not path:
+        return Settings(), []
+    from companion.config import load_config
+
+    config = load_config(path, set_aside=True)
+    notices = list(config.notices)
+    if config.errors:
+        notices.append(Notice("notice.settings", "; ".join(str(p) for p in config.errors)))
+        return Settings(), notices
+    return config.settings, notices
+
+
 def launch(args) -> int:
     from companion.store import LogError
 
@@ -77,7 +88,8 @@ def launch(args) -> int:
     settings_path = args.settings or default_settings_path()
     if args.settings is None:
         migrate(settings_path)  # the flat settings.toml of earlier versions, once
-    config = load_config(settings_path)  # config.toml over its hardware profile; problems never stop a game
+    # config.toml over its hardware profile; problems never stop a game, a damaged file is set aside
+    config = load_config(settings_path, set_aside=True)
     for problem in config.problems:
         print(f"companion: {problem}", file=sys.stderr)
     settings = config.settings
@@ -98,7 +110,7 @@ def launch(args) -> int:
         return 1
     app.buzzer_hardware = devices.buzzers
     app.companion_config = config  # the doctor screen checks what the app was started with
-    app.notices += devices.notices
+    app.notices += [*config.notices, *devices.notices]
     for notice in app.notices:  # for the journal (config problems were printed above)
         print(f"companion: {notice}", file=sys.stderr)
     app.notices += [Notice("notice.config", str(p)) for p in config.errors]

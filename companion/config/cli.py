@@ -4,9 +4,10 @@ its problems with their lines."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
+
+from companion.terminal import json_text, shown
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -49,24 +50,25 @@ def run_show(args: argparse.Namespace) -> int:
 
     config = load_config(args.file, profile=args.profile)
     if args.json:
-        print(json.dumps({"file": str(config.path), "profile": config.profile.name if config.profile else None,
-                          "values": config.values, "sources": config.sources,
-                          "problems": [str(p) for p in config.problems]}, ensure_ascii=False, default=str))
+        print(json_text({"file": str(config.path), "profile": config.profile.name if config.profile else None,
+                         "values": config.values, "sources": config.sources,
+                         "problems": [str(p) for p in config.problems]}, default=str))
         return 0
     exists = "" if config.path and config.path.exists() else " (not there: defaults)"
-    print(f"# file: {config.path}{exists}")
+    print(shown(f"# file: {config.path}{exists}"))
     if config.profile:
-        print(f"# hardware profile: {config.profile.name} ({config.profile.path}) – {config.profile.description}")
+        profile = config.profile
+        print(shown(f"# hardware profile: {profile.name} ({profile.path}) – {profile.description}"))
     section = None
     for opt in OPTIONS:
         if opt.section != section:
             section = opt.section
             print(f"\n[{section}]" if section else "")
-        shown = config.values[opt.name]
-        text = "(not set)" if shown is None else value(shown)
-        print(f"{opt.key} = {text}".ljust(48) + f"  # {config.sources[opt.name]}")
+        current = config.values[opt.name]
+        text = "(not set)" if current is None else value(current)
+        print(shown(f"{opt.key} = {text}".ljust(48) + f"  # {config.sources[opt.name]}"))
     for problem in config.problems:
-        print(problem, file=sys.stderr)
+        print(shown(problem), file=sys.stderr)
     return 0
 
 
@@ -75,13 +77,13 @@ def run_check(args: argparse.Namespace) -> int:
 
     config = load_config(args.file, profile=args.profile)
     for problem in config.problems:
-        print(problem)
+        print(shown(problem))
     errors = len(config.errors)
     name = f"hardware profile {config.profile.name}" if config.profile else "no hardware profile"
     if errors:
-        print(f"{config.path}: {errors} error(s) ({name})")
+        print(shown(f"{config.path}: {errors} error(s) ({name})"))
         return 1
-    print(f"{config.path}: configuration OK ({name})")
+    print(shown(f"{config.path}: configuration OK ({name})"))
     return 0
 
 
@@ -94,7 +96,7 @@ def run_init(args: argparse.Namespace) -> int:
         return 1
     config = load_config(path)
     for problem in config.problems:
-        print(problem, file=sys.stderr)
+        print(shown(problem), file=sys.stderr)
     print(f"wrote {path}")
     return 1 if config.errors else 0
 
@@ -107,9 +109,9 @@ def run_set(args: argparse.Namespace) -> int:
     try:
         value = set_value(path, args.name, args.value)
     except ValueError as exc:
-        print(f"companion config: {exc}", file=sys.stderr)
+        print(shown(f"companion config: {exc}"), file=sys.stderr)
         return 2
-    print(f"{path}: {args.name} = {value!r}")
+    print(shown(f"{path}: {args.name} = {value!r}"))
     return 0
 
 
@@ -126,8 +128,8 @@ def run_profiles(args: argparse.Namespace) -> int:
         config = load_config(Path("/nonexistent-companion-config.toml"), profile=name)
         state = "OK" if not config.errors else f"{len(config.errors)} error(s)"
         description = config.profile.description if config.profile else ""
-        print(f"{name:<14} {state:<10} {description}  ({path})")
+        print(shown(f"{name:<14} {state:<10} {description}  ({path})"))
         for problem in config.problems:
-            print(f"    {problem}")
+            print(shown(f"    {problem}"))
         worst = max(worst, 1 if config.errors else 0)
     return worst

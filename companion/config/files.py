@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from companion import guarded
 from companion.config import tomltext
 from companion.config.model import DEFAULT, FILE, load_config, legacy_path
 from companion.config.settings import Settings
@@ -51,14 +52,22 @@ def render(values: dict[str, Any], base: dict[str, Any] | None = None, base_sour
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """A pulled plug leaves the old file or the new one, never half of one."""
+    """A pulled plug leaves the old file or the new one, never half of one; a write that fails (a full
+    disk, a folder where the file should be) leaves the old file and no temporary one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    if os.path.lexists(tmp):  # left by a pulled plug: ours, and never followed if it is a link
+        tmp.unlink()
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        with open(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def save_settings(settings: Settings, path: Path) -> None:
@@ -112,6 +121,19 @@ def migrate(path: Path) -> Path | None:
     return done
 
 
+def _readable(path: Path) -> None:
+    """ValueError naming the problem when ``path`` is there but cannot be read whole (a folder, a FIFO,
+    a damaged file, no permission): set_value would write over what it could not read."""
+    if not os.path.lexists(path):
+        return
+    try:
+        guarded.read_text(path, guarded.CONFIG)
+    except guarded.Damaged as exc:
+        raise ValueError(f"{exc}: fix it or move it away first (nothing was written)") from None
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot be read: {exc.strerror or exc} (nothing was written)") from None
+
+
 def set_value(path: Path, name: str, text: str) -> Any:
     """Set option ``name`` ("display.touch_rotation") in the file to ``text`` read as a TOML value (bare
     words are text); returns the value. ValueError names what does not fit."""
@@ -124,15 +146,20 @@ def set_value(path: Path, name: str, text: str) -> Any:
     except KeyError:
         raise ValueError(f"unknown setting {name!r}") from None
     try:
-        value = tomllib.loads(f"v = {text}")["v"]
+        value = guarded.parse_toml(f"v = {text}", "<command line>", guarded.CONFIG)["v"]
     except tomllib.TOMLDecodeError:
         value = text
+    except guarded.Damaged as exc:  # a value nested a thousand levels deep, an integer of 5,000 digits
+        raise ValueError(f"{name}: {exc.reason}") from None
     problem = opt.problem(value)
     if problem:
         raise ValueError(f"{name}: {problem}")
     path = Path(path)
+    _readable(path)
     config = load_config(path)
     layer = config.layer(FILE)
+    if layer and layer.unreadable:  # writing would lose everything else the file holds
+        raise ValueError(f"{layer.unreadable}: fix it or move it away first (nothing was written)")
     values = dict(layer.values) if layer else {}
     values[name] = value
     base = {o.name: o.default for o in OPTIONS}

@@ -7,15 +7,18 @@ names its file and line. A bad value never stops the game: it is reported and th
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import guarded
 from companion.config import pins, profiles
 from companion.config.settings import Settings
 from companion.config.table import DEVICE_SECTIONS, OPTIONS, SECTIONS, Option, by_attr, device_classes
 from companion.config.tomltext import error_line, locate
+from companion.notice import Notice
 
 CONFIG_NAME = "config.toml"
 LEGACY_NAME = "settings.toml"  # the flat file of earlier versions, read (and migrated) when no config.toml
@@ -51,6 +54,7 @@ class Layer:
     text: str = ""
     values: dict[str, Any] = field(default_factory=dict)
     extras: dict[str, Any] = field(default_factory=dict)  # a profile's description and board
+    unreadable: str = ""  # why nothing of the file could be used (damaged, not TOML); "" when it was read
 
     def line(self, name: str) -> int | None:
         section, _, key = name.rpartition(".")
@@ -77,6 +81,7 @@ class Config:
     profile: Profile | None
     problems: tuple[Problem, ...]
     layers: tuple[Layer, ...]
+    notices: tuple[Notice, ...] = ()  # a damaged file set aside at the app's start
 
     @property
     def errors(self) -> list[Problem]:
@@ -125,15 +130,22 @@ _ATTRS = by_attr()
 def read_layer(path: Path, source: str, *, profile: bool = False) -> tuple[Layer, list[Problem]]:
     """The values of one TOML file, and what is wrong in it (unknown keys, wrong types or values)."""
     problems: list[Problem] = []
+    limits = guarded.PROFILE if profile else guarded.CONFIG
     try:
-        text = path.read_text(encoding="utf-8")
+        text = guarded.read_text(path, limits)
+    except guarded.Damaged as exc:
+        return Layer(source, path, unreadable=str(exc)), [Problem(path, exc.line, "", f"damaged: {exc.reason}")]
     except OSError as exc:
         return Layer(source, path), [Problem(path, None, "", f"cannot read it: {exc.strerror or exc}")]
     layer = Layer(source, path, text)
     try:
-        data = tomllib.loads(text)
+        data = guarded.parse_toml(text, path, limits)
     except tomllib.TOMLDecodeError as exc:
+        layer.unreadable = f"{path}: not valid TOML: {exc}"
         return layer, [Problem(path, error_line(str(exc)), "", f"not valid TOML: {exc}")]
+    except guarded.Damaged as exc:
+        layer.unreadable = str(exc)
+        return layer, [Problem(path, exc.line, "", f"damaged: {exc.reason}")]
 
     def bad(name: str, message: str, line: int | None = None, severity: str = "error") -> None:
         section, _, key = name.rpartition(".")
@@ -179,15 +191,27 @@ def read_layer(path: Path, source: str, *, profile: bool = False) -> tuple[Layer
 
 # --- the whole configuration ------------------------------------------------------------------------
 
-def load_config(path: Path | None = None, *, profile: str | None = None) -> Config:
+def load_config(path: Path | None = None, *, profile: str | None = None, set_aside: bool = False) -> Config:
     """The configuration from ``path`` (default: the user's config.toml; a missing file is all
-    defaults) over the hardware profile it names (or ``profile``, which wins)."""
+    defaults) over the hardware profile it names (or ``profile``, which wins). With ``set_aside`` (the
+    app's start), a file that cannot be read at all is renamed out of the way (see companion.guarded)
+    and a notice says so: the app writes that file, it must not write over what the person had."""
     path = default_config_path() if path is None else Path(path)
     problems: list[Problem] = []
     layers: list[Layer] = []
-    source = path if path.exists() else legacy_path(path)
+    notices: list[Notice] = []
+    source = path if os.path.lexists(path) else legacy_path(path)
     if source is not None:
         file_layer, found = read_layer(source, FILE)
+        if set_aside and file_layer.unreadable:
+            try:
+                moved = guarded.set_aside(source)
+            except OSError as exc:  # the problem stands (save_settings keeps a .bak of such a file)
+                found.append(Problem(source, None, "", f"could not be set aside: {exc.strerror or exc}", "warning"))
+            else:  # the notice says it all; the app starts on defaults
+                notices.append(Notice("notice.damaged", f"{file_layer.unreadable}; renamed {moved.name}, the "
+                                      "defaults are used", {"file": source.name}))
+                found, file_layer = [], Layer(FILE, path)
         problems += found
     else:
         file_layer = Layer(FILE, path)
@@ -258,7 +282,8 @@ def load_config(path: Path | None = None, *, profile: str | None = None) -> Conf
 
     settings = Settings(**{o.attr: values[o.name] for o in OPTIONS if o.attr})
     problems.sort(key=lambda p: (str(p.path), p.line or 0))
-    return Config(path, values, sources, settings, devices, info, tuple(problems), tuple(layers))
+    return Config(path, values, sources, settings, devices, info, tuple(problems), tuple(layers), tuple(notices))
+
 
 
 def _device_value(value: Any) -> Any:

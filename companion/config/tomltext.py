@@ -14,6 +14,7 @@ from typing import Any
 _HEADER = re.compile(r'^\s*\[\s*([A-Za-z0-9_.\-"\' ]+?)\s*\]\s*(#.*)?$')
 _KEY = re.compile(r'^\s*("([^"]+)"|\'([^\']+)\'|([A-Za-z0-9_.\-]+))\s*=')
 _TOML_LINE = re.compile(r"at line (\d+)")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def locate(text: str, section: str, key: str | None = None) -> int | None:
@@ -60,8 +61,11 @@ def value(v: Any) -> str:
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(value(x) for x in v) + "]"
     if isinstance(v, str):
+        if any("\ud800" <= c <= "\udfff" for c in v):
+            raise ValueError(f"TOML cannot hold {v!r}: a lone surrogate is not a character")
         escaped = v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-        return f'"{escaped}"'
+        # TOML refuses the other control characters raw: written as escapes, the file reads back.
+        return '"' + _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", escaped) + '"'
     raise TypeError(f"no TOML form for {v!r}")
 
 

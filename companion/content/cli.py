@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
+from companion.content.giveaways import describe, pack_giveaways
 from companion.content.library import default_pack_dirs, find_packs
 from companion.content.schema import KINDS
 from companion.content.validate import check_pack
+from companion.terminal import shown
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,30 +35,43 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     return 2
 
 
+def _giveaways(pack: Any, counts: dict[str, dict[str, Any]]) -> None:
+    """Print the pack's giveaway pairs as warnings; add their number and the pairs to ``counts``."""
+    for lang, found in pack_giveaways(pack).items():
+        for giveaway in found:
+            print(describe(pack, lang, giveaway))
+        total = counts[lang]
+        total["giveaways"] = total.get("giveaways", 0) + len(found)
+        total.setdefault("giveaway_pairs", []).extend(
+            [f"{g.kind}/{g.item}", f"{g.other_kind}/{g.other}", g.word] for g in found)
+
+
 def run_check(args: argparse.Namespace) -> int:
-    """Check every pack; exit 1 on any problem, else print the counts per language and kind."""
+    """Check every pack; exit 1 on any problem, else print the counts per language and kind, with the
+    giveaway pairs between decks (warnings, which drawing avoids)."""
     folders: list[Path] = []
     for folder in args.dirs or default_pack_dirs():
         found = find_packs(folder)
         folders += found or [folder]  # not a pack at all: check_pack says why
-    counts: dict[str, dict[str, int]] = {}
+    counts: dict[str, dict[str, Any]] = {}
     failed = 0
     for folder in folders:
         pack, problems = check_pack(folder)
         for problem in problems:
-            print(problem)
+            print(shown(problem))
         if problems:
             failed += 1
-            print(f"{folder}: {len(problems)} problem(s)")
+            print(shown(f"{folder}: {len(problems)} problem(s)"))
             continue
         assert pack is not None
-        print(f"{folder}: pack {pack.id!r} {pack.version} is valid")
+        print(shown(f"{folder}: pack {pack.id!r} {pack.version} is valid"))
         for lang, per_kind in pack.counts().items():
             total = counts.setdefault(lang, {k.name: 0 for k in KINDS})
             for kind, n in per_kind.items():
                 total[kind] += n
+        _giveaways(pack, counts)
     if failed:
-        print(f"{failed} of {len(folders)} pack(s) have problems")
+        print(shown(f"{failed} of {len(folders)} pack(s) have problems"))
         return 1
     print(json.dumps(counts, ensure_ascii=False))
     return 0

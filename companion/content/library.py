@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import guarded
 from companion.content.loader import MANIFEST, Pack
 from companion.content.problems import Problem
 from companion.content.validate import check_pack
@@ -78,6 +79,7 @@ class Library:
 
     packs: tuple[Pack, ...]
     refused: tuple[RefusedPack, ...] = ()
+    set_aside: tuple[Notice, ...] = ()  # damaged pack files renamed out of the way at the app's start
 
     def pack(self, pack_id: str) -> Pack | None:
         return next((p for p in self.packs if p.id == pack_id), None)
@@ -90,19 +92,28 @@ class Library:
         )
 
     def notices(self) -> list[Notice]:
-        """One notice per refused pack, for the app to show at start."""
-        return [Notice("notice.pack", r.reason, {"pack": r.path.name}) for r in self.refused]
+        """One notice per damaged file set aside and per refused pack, for the app to show at start."""
+        return [*self.set_aside, *(Notice("notice.pack", r.reason, {"pack": r.path.name}) for r in self.refused)]
 
 
-def load_library(folders: Sequence[Path] | None = None) -> Library:
-    """Read and check every pack in ``folders`` (default: built-in and user packs); never raises."""
+def load_library(folders: Sequence[Path] | None = None, *, set_aside: bool = False) -> Library:
+    """Read and check every pack in ``folders`` (default: built-in and user packs); never raises.
+    With ``set_aside`` (the app's start), a pack file that cannot be used at all (a FIFO, a link to a
+    device, too big, not UTF-8, nested too deeply: see companion.guarded) is renamed out of the way and
+    its pack read again without it."""
     folders = default_pack_dirs() if folders is None else list(folders)
     packs: list[Pack] = []
     refused: list[RefusedPack] = []
+    notices: list[Notice] = []
     for folder in folders:
         folder = Path(folder)
         try:
             pack, problems = check_pack(folder)
+            damaged = [p for p in problems if p.damaged] if set_aside else []
+            moved = [notice for notice in map(_set_aside, damaged) if notice is not None]
+            if moved:
+                notices += moved
+                pack, problems = check_pack(folder)
         except Exception as exc:  # a pack must never stop the app, whatever is in it
             refused.append(RefusedPack(folder, f"could not be read ({exc})"))
             continue
@@ -114,4 +125,12 @@ def load_library(folders: Sequence[Path] | None = None) -> Library:
             refused.append(RefusedPack(folder, f"{first}{more}", tuple(problems)))
         else:
             packs.append(pack)
-    return Library(tuple(packs), tuple(refused))
+    return Library(tuple(packs), tuple(refused), tuple(notices))
+
+
+def _set_aside(problem: Problem) -> Notice | None:
+    try:
+        moved = guarded.set_aside(problem.file)
+    except OSError:  # a folder the companion cannot write (the installed pack): its pack stays refused
+        return None
+    return Notice("notice.damaged", f"{problem}; renamed {moved.name}", {"file": problem.file.name})

@@ -6,12 +6,14 @@ each naming the file, the item id, the field and the line.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import guarded
 from companion.content.problems import Problem, locate
 from companion.content.schema import (
     ID_PATTERN, KIND_BY_FILE, KINDS, LANGUAGE_PATTERN, MANIFEST_FIELDS, Field, Kind,
@@ -58,14 +60,19 @@ class Pack:
 
 
 def read_toml(path: Path) -> tuple[Source | None, dict[str, Any] | None, list[Problem]]:
-    """The parsed file, or a problem naming the line of a syntax error."""
+    """The parsed file, or a problem naming the line of a syntax error; a file that is not a regular
+    one, too big, not UTF-8 or nested too deeply is a ``damaged`` problem (see companion.guarded)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, None, [Problem(path, f"cannot be read: {exc}")]
+        text = guarded.read_text(path, guarded.CONTENT)
+    except guarded.Damaged as exc:
+        return None, None, [Problem(path, f"cannot be read: {exc.reason}", line=exc.line, damaged=True)]
+    except OSError as exc:
+        return None, None, [Problem(path, f"cannot be read: {exc.strerror or exc}")]
     source = Source(path, text)
     try:
-        return source, tomllib.loads(text), []
+        return source, guarded.parse_toml(text, path, guarded.CONTENT), []
+    except guarded.Damaged as exc:
+        return None, None, [Problem(path, f"cannot be read: {exc.reason}", line=exc.line, damaged=True)]
     except tomllib.TOMLDecodeError as exc:
         found = _TOML_LINE.search(str(exc))
         line = int(found.group(1)) if found else None
@@ -146,7 +153,7 @@ def read_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
     """The pack in folder ``path`` with the items that could be read, and every problem met."""
     path = Path(path)
     manifest_path = path / MANIFEST
-    if not manifest_path.is_file():
+    if not os.path.lexists(manifest_path):  # one that is there but not a file: read_toml says what it is
         return None, [Problem(manifest_path, "no pack manifest: a pack folder needs a pack.toml")]
     source, manifest, problems = read_toml(manifest_path)
     if manifest is None or source is None:

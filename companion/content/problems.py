@@ -16,6 +16,7 @@ class Problem:
     item: str | None = None
     field: str | None = None
     line: int | None = None
+    damaged: bool = False  # the file cannot be used at all (companion.guarded refused it)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else f"{self.file}"

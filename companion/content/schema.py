@@ -88,6 +88,7 @@ class Riddle:
     answer: str
     accept: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()  # facts it gives away that share no word with it (docs/content.md)
     metre: str = ""  # one of METRES or METRES_EN, or "" when not stated
     form: str = ""  # one of FORMS or FORMS_EN, or "" when not stated
 
@@ -125,6 +126,8 @@ class Challenge:
     success: str
     timed: bool = True
     props: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()  # keys of safety.SAFE_THINGS: what to take from the table
+    topics: tuple[str, ...] = ()
 
 
 class ConcentrationChallenge(Challenge):
@@ -144,6 +147,7 @@ class DuelQuestion:
     answer: str
     accept: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()  # facts it gives away that share no word with it (docs/content.md)
 
     @property
     def answers(self) -> tuple[str, ...]:
@@ -192,7 +196,10 @@ _SUCCESS = Field("success", "str", limit=TextLimit(2, 88))
 _CHALLENGE_FIELDS = (
     _ID, Field("title", "str", limit=_TITLE), _CHALLENGE, _SUCCESS,
     Field("timed", "bool", required=False), Field("props", "list", required=False, limit=_TITLE),
+    Field("needs", "list", required=False, limit=_TITLE), Field("topics", "list", required=False, limit=_ANSWER),
 )
+#: Optional words an item is about, for the giveaway check (companion.content.giveaways).
+_TOPICS = Field("topics", "list", required=False, limit=_ANSWER)
 
 KINDS: tuple[Kind, ...] = (
     Kind(
@@ -200,7 +207,7 @@ KINDS: tuple[Kind, ...] = (
         (
             _ID, Field("level", "str", choices=LEVELS), Field("text", "str", limit=TextLimit(7, 260)),
             Field("answer", "str", limit=_ANSWER), Field("accept", "list", required=False, limit=_ANSWER),
-            Field("reject", "list", required=False, limit=_ANSWER),
+            Field("reject", "list", required=False, limit=_ANSWER), _TOPICS,
             Field("metre", "str", required=False, choices=METRES + METRES_EN),
             Field("form", "str", required=False, choices=FORMS + FORMS_EN),
         ),
@@ -225,7 +232,7 @@ KINDS: tuple[Kind, ...] = (
         (
             _ID, Field("question", "str", limit=TextLimit(3, 132)), Field("answer", "str", limit=_ANSWER),
             Field("accept", "list", required=False, limit=_ANSWER),
-            Field("reject", "list", required=False, limit=_ANSWER),
+            Field("reject", "list", required=False, limit=_ANSWER), _TOPICS,
         ),
         answer_fields=("answer", "accept"), hiding_fields=("question",), unique_fields=("question",),
     ),

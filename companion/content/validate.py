@@ -14,17 +14,11 @@ from typing import Any
 from companion.content.loader import Pack, Source, read_pack
 from companion.content.matching import answer_key, normalise, words
 from companion.content.problems import ContentError, Problem
+from companion.content.safety import SAFE_THINGS, unsafe_words
 from companion.content.schema import KINDS, PLACEHOLDERS, Kind
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _SMALL_WORDS = frozenset({"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "the", "a", "an", "of"})
-#: Things that have no place in a challenge played by children at a table (folded, whole words).
-UNSAFE_WORDS = frozenset({
-    "couteau", "couteaux", "ciseaux", "allumette", "allumettes", "bougie", "bougies", "briquet",
-    "feu", "bouillant", "bouillante", "aiguille", "aiguilles", "epingle", "epingles", "punaise",
-    "punaises", "knife", "knives", "scissors", "matchstick", "matchsticks", "candle", "candles", "lighter",
-    "fire", "boiling", "needle", "needles", "pin", "pins", "drawing-pin", "thumbtack", "thumbtacks",
-})
 
 
 def check_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
@@ -76,11 +70,27 @@ def _check_item(kind: Kind, item: Any, source: Source) -> list[Problem]:
                         f"unknown placeholder {{{name}}}; known: {{player}}", item.id, f.name))
     problems += _check_answers(kind, item, source)
     if kind.name in ("concentration", "force"):
-        for name in ("title", "text", "success", "props"):
-            unsafe = sorted({w for t in _texts(item, name) for w in words(t)} & UNSAFE_WORDS)
-            if unsafe:
-                problems.append(source.problem(
-                    f"not safe for children at a table: {', '.join(unsafe)}", item.id, name))
+        problems += _check_safety(item, source)
+    return problems
+
+
+def _check_safety(item: Any, source: Source) -> list[Problem]:
+    """No text of a challenge names an unsafe thing, and it needs only things of the safe list."""
+    problems = []
+    language = source.path.parent.name
+    for name in ("title", "text", "success", "props", "needs"):
+        # ``needs`` holds the safe list's keys, which are English in every language: all lists apply.
+        unsafe = [w for t in _texts(item, name) for w in unsafe_words(t, None if name == "needs" else language)]
+        if unsafe:
+            problems.append(source.problem(
+                f"not safe for children at a table: {', '.join(repr(w) for w in dict.fromkeys(unsafe))} "
+                "(see the safety rule of docs/content.md)",
+                item.id, name))
+    for need in item.needs:
+        if need not in SAFE_THINGS and not unsafe_words(need):
+            problems.append(source.problem(
+                f"{need!r} is not on the list of safe things; known: {', '.join(SAFE_THINGS)}",
+                item.id, "needs"))
     return problems
 
 

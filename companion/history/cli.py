@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
+
+from companion.terminal import json_text, shown
 
 FORMATS = ("bgstats", "csv", "json")
 
@@ -72,15 +73,20 @@ def _game_id(log, text: str) -> int:
         game_id = int(text)
     except ValueError:
         raise CliError(f"--game: expected a game number or 'last', got {text!r}") from None
-    if log.game(game_id) is None:
+    if not 0 < game_id < 2**63 or log.game(game_id) is None:  # SQLite's integers stop at 2**63
         known = ", ".join(str(g.id) for g in log.games()[:10]) or "none"
-        raise CliError(f"--game: no game {game_id} in {log.path} (games: {known})")
+        raise CliError(f"--game: no game {text} in {log.path} (games: {known})")
     return game_id
 
 
 def _fail(command: str, exc: Exception) -> int:
-    print(f"companion {command}: {exc}", file=sys.stderr)
+    print(shown(f"companion {command}: {exc}"), file=sys.stderr)
     return 1
+
+
+def _say(line: str = "") -> None:
+    """A line for the terminal: names and texts from the log may hold control characters."""
+    print(shown(line))
 
 
 def run_history(args: argparse.Namespace) -> int:
@@ -133,7 +139,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def _print_json(value: Any) -> None:
-    print(json.dumps(value, ensure_ascii=False, indent=2))
+    print(json_text(value, indent=2))
 
 
 # --- text and JSON answers ------------------------------------------------------------------------
@@ -158,11 +164,11 @@ def _list_games(log, as_json: bool) -> int:
         } for g in games])
         return 0
     if not games:
-        print(f"No finished game in {log.path} yet.")
+        _say(f"No finished game in {log.path} yet.")
         return 0
     for g in games:
         treasure = ", ".join(f"{p} {v}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
-        print(f"#{g.id}  {_when(g)}  {_minutes(g)} min  {', '.join(g.players)}  "
+        _say(f"#{g.id}  {_when(g)}  {_minutes(g)} min  {', '.join(g.players)}  "
               f"winner: {', '.join(g.winners) or 'nobody'}  treasure: {treasure}")
     return 0
 
@@ -180,13 +186,14 @@ def _show_game(log, game_id: int, as_json: bool) -> int:
                      "winners": list(game.winners), "treasure": game.scores,
                      "timeline": [{**asdict(m), "text": describe(m, tr)} for m in moments]})
         return 0
-    print(f"Game #{game.id} ({game.status}), {_when(game)}, {_minutes(game)} min: {', '.join(game.players)}")
+    _say(f"Game #{game.id} ({game.status}), {_when(game)}, {_minutes(game)} min: {', '.join(game.players)}")
     for m in moments:
         if m.kind == "round":
-            print(f"\n{describe(m, tr)}")
+            _say()
+            _say(describe(m, tr))
             continue
         keys = " ".join(f"{p}:{m.keys.get(p, 0)}" for p in game.players)
-        print(f"  {m.seq:>4}  {describe(m, tr):<52}  keys {keys}")
+        _say(f"  {m.seq:>4}  {describe(m, tr):<52}  keys {keys}")
     return 0
 
 
@@ -199,14 +206,14 @@ def _show_stats(log, as_json: bool) -> int:
         _print_json([{"rank": r, **s.to_json()} for r, s in zip(ranks(board), board)])
         return 0
     if not board:
-        print(f"No finished game in {log.path} yet.")
+        _say(f"No finished game in {log.path} yet.")
         return 0
     print(f"{'#':>2}  {'player':<24} {'games':>5} {'wins':>4} {'keys':>4} {'riddles':>9} {'duels':>7} "
           f"{'average':>7} {'best':>5}")
     for r, s in zip(ranks(board), board):
         share = "-" if s.riddle_share is None else f"{s.riddle_share:.0%}"
         riddles = f"{s.riddles_solved}/{s.riddles} {share}" if s.riddles else "-"
-        print(f"{r:>2}  {s.name:<24} {s.games:>5} {s.wins:>4} {s.keys_won:>4} {riddles:>9} "
+        _say(f"{r:>2}  {s.name:<24} {s.games:>5} {s.wins:>4} {s.keys_won:>4} {riddles:>9} "
               f"{s.duels_won:>3}-{s.duels_lost:<3} {s.average_treasure:>7.1f} {s.best_treasure:>5}")
     return 0
 
@@ -215,7 +222,7 @@ def _rename(log, old: str, new: str) -> int:
     from companion.history.games import rename_player
 
     rename_player(log, old, new)
-    print(f"{old}'s games now count for {new} (undo with --undo-rename {old!r}).")
+    _say(f"{old}'s games now count for {new} (undo with --undo-rename {old!r}).")
     return 0
 
 
@@ -224,5 +231,5 @@ def _undo_rename(log, old: str) -> int:
 
     if not undo_rename(log, old):
         raise CliError(f"--undo-rename: {old!r} was never renamed")
-    print(f"{old}'s games count under {old} again.")
+    _say(f"{old}'s games count under {old} again.")
     return 0

@@ -87,17 +87,35 @@ def _comments(game: PlayedGame, shown: dict[str, str]) -> str:
     return " ".join(parts)
 
 
+#: What starts a formula in a spreadsheet (and the tab and carriage return that can hide one), as OWASP's
+#: "CSV injection" page lists them.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as text, never runs: a text starting like a formula gets a leading
+    ``'``. Numbers stay numbers (the companion writes its numbers as ints: a negative one is a number)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def timeline_csv(game: PlayedGame, tr: Callable[..., str]) -> str:
-    """The game's timeline, one moment a row, with every player's keys and clues after it."""
+    """The game's timeline, one moment a row, with every player's keys and clues after it. Every text
+    cell goes through :func:`csv_cell` (names are the players' own writing)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     players = list(game.players)
-    writer.writerow(["game", "seq", "time", "round", "moment", "player", "other", "detail", "value", "text"]
-                    + [f"keys {p}" for p in players] + [f"clues {p}" for p in players])
+
+    def row(cells: list[Any]) -> None:
+        writer.writerow([csv_cell(c) for c in cells])
+
+    row(["game", "seq", "time", "round", "moment", "player", "other", "detail", "value", "text"]
+        + [f"keys {p}" for p in players] + [f"clues {p}" for p in players])
     for m in timeline(game):
-        writer.writerow([game.id, m.seq, m.at, m.round, m.kind, m.player or "", m.other or "", m.detail,
-                         "" if m.value is None else m.value, describe(m, tr)]
-                        + [m.keys.get(p, 0) for p in players] + [m.clues.get(p, 0) for p in players])
+        row([game.id, m.seq, m.at, m.round, m.kind, m.player or "", m.other or "", m.detail,
+             "" if m.value is None else m.value, describe(m, tr)]
+            + [m.keys.get(p, 0) for p in players] + [m.clues.get(p, 0) for p in players])
     return out.getvalue()
 
 

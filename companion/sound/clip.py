@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import stat
 import threading
 import wave
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from companion import guarded
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,8 +64,9 @@ def to_int16(clip: Clip) -> bytes:
 
 def read_wav(source: bytes | Path) -> Clip:
     """A 16-bit PCM WAV (mono, or the first channel of more) as a clip."""
-    handle = io.BytesIO(source) if isinstance(source, (bytes, bytearray)) else open(source, "rb")
-    with handle, wave.open(handle, "rb") as w:
+    if not isinstance(source, (bytes, bytearray)):
+        source = guarded.read_bytes(source, guarded.WAV)  # a FIFO or a link to /dev/zero is refused
+    with io.BytesIO(source) as handle, wave.open(handle, "rb") as w:
         if w.getsampwidth() != 2:
             raise ValueError(f"only 16-bit WAV is supported, this one has {8 * w.getsampwidth()}-bit samples")
         channels, rate = w.getnchannels(), w.getframerate()
@@ -83,9 +88,18 @@ def wav_bytes(clip: Clip) -> bytes:
 
 
 def write_wav(clip: Clip, path: Path) -> None:
-    """Write atomically, so that a reader never sees half a file (the cache relies on it)."""
+    """Write atomically, so that a reader never sees half a file (the cache relies on it). Only a new
+    file or a regular one is replaced (never a device, a FIFO, a folder or a link); a write that fails
+    leaves no temporary file behind. OSError naming the path otherwise."""
     path = Path(path)
+    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path)) if path.is_dir() else \
+            OSError(errno.EINVAL, "is there and is not a regular file: it is not replaced", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    tmp.write_bytes(wav_bytes(clip))
-    os.replace(tmp, path)
+    try:
+        tmp.write_bytes(wav_bytes(clip))
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

@@ -224,6 +224,28 @@ class GameLog:
             for r in cur
         ]
 
+    def drawn_cards(self, before_game: int | None = None, games: int = 100) -> list[tuple[int, str, str]]:
+        """``(game id, deck, card id)`` of the companion cards drawn (not undone) in the ``games`` most
+        recent games before ``before_game`` (all games when None), for drawing the least heard first.
+        A row that does not read as a card command is skipped: history must never stop a game."""
+        rows = self.db.execute(
+            "SELECT game_id, command FROM commands WHERE undone_at IS NULL AND command LIKE '%\"card\"%' "
+            "AND game_id IN (SELECT id FROM games WHERE id < ? ORDER BY id DESC LIMIT ?) ORDER BY id",
+            (before_game if before_game is not None else 2**62, games),
+        )
+        found = []
+        for game_id, text in rows:
+            try:
+                command = json.loads(text)
+            except json.JSONDecodeError:
+                continue
+            if not isinstance(command, dict) or command.get("cmd") != "card":
+                continue
+            deck, card = command.get("deck"), command.get("card")
+            if isinstance(deck, str) and isinstance(card, str):
+                found.append((game_id, deck, card))
+        return found
+
     # --- player aliases: renames and merges of players across games (the games stay as played) --------
 
     def player_aliases(self) -> dict[str, tuple[str, str]]:

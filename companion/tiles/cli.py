@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.devices.rfid.config import MODES, READERS
+from companion.terminal import shown
 from companion.tiles.registry import IN_THE_BOX, KEY, TILE_KINDS
 
 KIND_WORDS = {**{k: k for k in TILE_KINDS}, "keys": "key", "10": "boyard-10", "20": "boyard-20", "50": "boyard-50",
@@ -84,7 +85,7 @@ def run_listen(args: argparse.Namespace) -> int:
     try:
         registry = _registry(args)
     except RegistryError as exc:
-        print(f"companion tiles listen: {exc}; every tile is shown as null", file=sys.stderr)
+        print(shown(f"companion tiles listen: {exc}; every tile is shown as null"), file=sys.stderr)
         registry = None
     out = threading.Lock()
 
@@ -115,7 +116,7 @@ def run_enroll(args: argparse.Namespace) -> int:
         print(f"companion tiles enroll: --{exc.field}: {exc.message}", file=sys.stderr)
         return 2
     except RegistryError as exc:
-        print(f"companion tiles enroll: {exc}", file=sys.stderr)
+        print(shown(f"companion tiles enroll: {exc}"), file=sys.stderr)
         return 2
     lock = threading.Lock()
 
@@ -203,7 +204,7 @@ def run_list(args: argparse.Namespace) -> int:
         registry = _registry(args)
         items = registry.items()
     except RegistryError as exc:
-        print(f"companion tiles list: {exc}", file=sys.stderr)
+        print(shown(f"companion tiles list: {exc}"), file=sys.stderr)
         return 1
     for tag, tile in items:
         print(f"{tag}  {tile}")
@@ -218,7 +219,7 @@ def run_forget(args: argparse.Namespace) -> int:
     try:
         tile = _registry(args).remove(args.tag)
     except (RegistryError, ValueError) as exc:
-        print(f"companion tiles forget: {exc}", file=sys.stderr)
+        print(shown(f"companion tiles forget: {exc}"), file=sys.stderr)
         return 1
     if tile is None:
         print(f"companion tiles forget: tag {args.tag.upper()} is not enrolled", file=sys.stderr)

@@ -12,6 +12,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion import guarded
+
 APP_NAME = "fort-boyard-companion"
 KEY = "key"
 TILE_KINDS = ("key", "pebble", "boyard-10", "boyard-20", "boyard-50")
@@ -180,9 +182,11 @@ class TileRegistry:
 
 def _parse(path: Path) -> dict[str, Tile]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RegistryError(f"{path}: cannot be read: {exc}") from None
+        data = guarded.load_json(path, guarded.TILES)
+    except guarded.Damaged as exc:
+        raise RegistryError(str(exc)) from None
+    except OSError as exc:
+        raise RegistryError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise RegistryError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), dict):

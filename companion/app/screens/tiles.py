@@ -14,6 +14,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
+from companion import guarded
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.screens.base import BaseScreen
@@ -42,11 +43,13 @@ class TileHub:
         self.config = reader
         self.reader = None  # companion.devices.rfid.TileReader, once started
         self.registry_error: str | None = None
+        self.set_aside: Path | None = None  # where a damaged tile list was moved at start
+        path = registry_path or default_registry_path()
         try:
-            self.registry = TileRegistry(registry_path or default_registry_path())
-        except RegistryError as exc:  # a damaged file is kept for the person to look at, never overwritten
+            self.registry = TileRegistry(path)
+        except RegistryError as exc:  # a damaged file is set aside for the person to look at, never overwritten
             self.registry_error = str(exc)
-            self.registry = TileRegistry(None)
+            self.registry = self._fresh_registry(path)
         self._keys: tuple[tuple, set[str]] = ((), set())
 
     @classmethod
@@ -56,9 +59,19 @@ class TileHub:
         hub = cls(app, reader, registry_path)
         app.tiles = hub
         app.bind(on_start=lambda *_: hub.start(), on_stop=lambda *_: hub.close())
-        if hub.registry_error:
+        if hub.set_aside is not None:
+            app.notices.append(Notice("notice.tiles_set_aside", f"{hub.registry_error}; renamed {hub.set_aside.name}"))
+        elif hub.registry_error:
             app.notices.append(Notice("notice.tiles", hub.registry_error))
         return hub
+
+    def _fresh_registry(self, path: Path) -> TileRegistry:
+        """An empty registry at ``path`` once the damaged file is renamed; in memory only when it cannot be."""
+        try:
+            self.set_aside = guarded.set_aside(path)
+            return TileRegistry(path)
+        except (OSError, RegistryError):
+            return TileRegistry(None)
 
     def start(self) -> None:
         if self.config is not None and self.reader is None:

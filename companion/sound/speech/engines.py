@@ -7,15 +7,19 @@ standard input with an argument list (no shell), so quotes, dashes or ``$`` in a
 from __future__ import annotations
 
 import functools
+import os
 import shutil
 import subprocess
 import threading
+
+from pathlib import Path
 
 import numpy as np
 
 from companion.sound.clip import Clip, concatenate, read_wav, silence
 from companion.sound.speech.profile import VoiceProfile, lines_of, sentences_of
-from companion.sound.speech.voices import VoiceFile, installed_voices, voice_for
+from companion.sound.speech.voices import (VoiceFile, default_voices, installed_voices, read_voice_config,
+                                          voice_for)
 
 
 class SpeechError(Exception):
@@ -153,14 +157,15 @@ class PiperEngine(SpeechEngine):
         except ImportError as exc:
             return f"Piper is not installed (pip package piper-tts): {exc}"
         if not self.installed():
-            return "no Piper voice is installed (companion voices download NAME)"
+            return "no Piper voice is installed (companion voices install FILE, or voices download NAME)"
         return None
 
     def installed(self) -> list[VoiceFile]:
         return self._voices if self._voices is not None else installed_voices()
 
     def voice_file(self, language: str) -> VoiceFile | None:
-        return voice_for(language, self.installed(), self.preferred.get(language))
+        preferred = self.preferred.get(language) or default_voices().get(language)
+        return voice_for(language, self.installed(), preferred)
 
     def voice(self, language: str) -> str | None:
         try:
@@ -186,11 +191,9 @@ class PiperEngine(SpeechEngine):
         """The loaded voice (loading takes a second or two: once per voice)."""
         with self._lock:
             if name not in self._loaded:
-                from piper import PiperVoice
-
                 f = self._file(name)
                 try:
-                    self._loaded[name] = PiperVoice.load(f.model, config_path=f.config)
+                    self._loaded[name] = load_piper_voice(f)
                 except Exception as exc:  # a corrupt model: onnxruntime raises its own errors
                     raise SpeechError(f"the Piper voice {name} could not be loaded: {exc}") from exc
             return self._loaded[name]
@@ -213,6 +216,34 @@ class PiperEngine(SpeechEngine):
     def render(self, text: str, voice: str, profile: VoiceProfile) -> Clip:
         self.rate = self.load(voice).config.sample_rate
         return super().render(text, voice, profile)
+
+
+def piper_threads() -> int:
+    """Threads for one voice: the cores this process may use, at most 4 (a Pi's)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(4, cores))
+
+
+def load_piper_voice(voice: VoiceFile):
+    """Piper's ``PiperVoice.load`` with two differences: the configuration is read through the voices'
+    size-limited reader, and onnxruntime gets a thread count. Left to choose it, onnxruntime pins each
+    thread to a core with ``sched_setaffinity``, which the kiosk's system-call filter refuses (an error
+    line in the journal at each voice loaded); given a count, it pins nothing."""
+    import onnxruntime
+    from piper import PiperConfig, PiperVoice
+    from piper.voice import ESPEAK_DATA_DIR
+
+    config = PiperConfig.from_dict(read_voice_config(voice.config))
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = piper_threads()
+    options.inter_op_num_threads = 1
+    session = onnxruntime.InferenceSession(str(voice.model), sess_options=options,
+                                           providers=["CPUExecutionProvider"])
+    return PiperVoice(config=config, session=session, espeak_data_dir=Path(ESPEAK_DATA_DIR),
+                      download_dir=voice.model.parent)
 
 
 def make_engine(name: str) -> SpeechEngine:

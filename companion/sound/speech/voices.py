@@ -2,21 +2,34 @@
 
 A voice is two files side by side, ``NAME.onnx`` and ``NAME.onnx.json`` (Piper's layout), in the
 user's voices folder (``<user data dir>/voices``) or in a folder listed in ``COMPANION_VOICES_PATH``.
-On the Pi the user fetches French voices with ``companion voices download fr_FR-siwis-medium``.
+On the Pi the user fetches French voices with ``companion voices download fr_FR-siwis-medium``, or
+copies them from a USB stick with ``companion voices install`` (``speech/install.py``).
+
+A voice's name is a file name in the voices folder, so it is checked against what Piper's names are
+(``fr_FR-siwis-medium``) before it is used for anything: no separator, no ``..``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from companion import guarded
 
 APP_NAME = "fort-boyard-companion"
 #: Extra folders of Piper voices, separated like PATH (a voice shipped with a system image, tests).
 VOICES_PATH_ENV = "COMPANION_VOICES_PATH"
 #: Preferred quality first: medium is what a Pi 4 renders at about real time.
 QUALITY_ORDER = ("medium", "low", "x_low", "high")
+#: What a Piper voice's name can be: language_REGION-name-quality (Piper's catalogue has nothing else).
+NAME_PATTERN = re.compile(r"^[a-z]{2,3}_[A-Z]{2}-[A-Za-z0-9_]{1,64}-(x_low|low|medium|high)$")
+#: The voice each language uses, written when a voice is installed (in the user's voices folder).
+DEFAULTS_FILE = "defaults.json"
 
 
 class VoiceError(Exception):
@@ -56,18 +69,43 @@ def voices_dirs() -> list[Path]:
     return [user_voices_dir(), *extra]
 
 
+def check_name(name: str) -> str:
+    """The voice name, stripped, or a VoiceError saying what a name looks like."""
+    cleaned = name.strip()
+    if not NAME_PATTERN.match(cleaned):
+        raise VoiceError(f"{name!r} is not a Piper voice name; they look like fr_FR-siwis-medium "
+                         "(language_REGION-name-quality, quality x_low, low, medium or high)")
+    return cleaned
+
+
+def read_voice_config(path: Path) -> dict:
+    """A voice's JSON configuration, read through the guarded reader (a regular file, size and nesting
+    limited, UTF-8): a JSON object, or a VoiceError naming the file."""
+    try:
+        found = guarded.load_json(path, guarded.VOICE)  # a FIFO or a link to /dev/zero is refused
+    except guarded.Damaged as exc:
+        raise VoiceError(str(exc)) from exc
+    except (OSError, ValueError) as exc:
+        raise VoiceError(f"{path}: not a Piper voice configuration ({exc})") from exc
+    if not isinstance(found, dict):
+        raise VoiceError(f"{path}: not a Piper voice configuration (not a JSON object)")
+    return found
+
+
 def read_voice(model: Path) -> VoiceFile:
     config = model.with_name(model.name + ".json")
-    if not config.is_file():
+    if not os.path.lexists(config):
         raise VoiceError(f"the Piper voice {model.name} has no {config.name} beside it")
-    try:
-        data = json.loads(config.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise VoiceError(f"{config}: not a Piper voice configuration ({exc})") from exc
+    data = read_voice_config(config)
     name = model.name[: -len(".onnx")]
-    language = (data.get("language") or {}).get("code") or name.split("-")[0]
-    quality = (data.get("audio") or {}).get("quality") or (name.rsplit("-", 1)[-1] if "-" in name else "")
+    language = _text((data.get("language") or {}), "code") or name.split("-")[0]
+    quality = _text((data.get("audio") or {}), "quality") or (name.rsplit("-", 1)[-1] if "-" in name else "")
     return VoiceFile(name=name, language=language, quality=quality, model=model, config=config)
+
+
+def _text(section: object, key: str) -> str:
+    value = section.get(key) if isinstance(section, dict) else None
+    return value if isinstance(value, str) else ""
 
 
 def installed_voices(dirs: list[Path] | None = None) -> list[VoiceFile]:
@@ -98,22 +136,55 @@ def voice_for(language: str, voices: list[VoiceFile], preferred: str | None = No
     return mine[0] if mine else None
 
 
+def default_voices(folder: Path | None = None) -> dict[str, str]:
+    """The voice chosen for each language ("fr" -> "fr_FR-siwis-medium"): the one installed last."""
+    path = (folder or user_voices_dir()) / DEFAULTS_FILE
+    try:
+        data = read_voice_config(path)
+    except VoiceError:
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str) and NAME_PATTERN.match(v)}
+
+
+def set_default_voice(voice: VoiceFile, folder: Path) -> None:
+    """Make ``voice`` its language's voice: written to a temporary file in the folder, then renamed."""
+    chosen = default_voices(folder)
+    chosen[voice.family] = voice.name
+    fd, tmp = tempfile.mkstemp(prefix=".defaults-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(chosen, f, indent=1, sort_keys=True)
+            f.write("\n")
+        os.replace(tmp, folder / DEFAULTS_FILE)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
 def download(name: str, folder: Path | None = None, *, force: bool = False) -> VoiceFile:
-    """Fetch a voice with Piper's own downloader into the user's voices folder."""
+    """Fetch a voice with Piper's own downloader into a temporary folder inside the voices folder,
+    then install it from there (checked and loaded, see ``install.py``). A failed download removes only
+    that temporary folder: nothing else is ever deleted."""
+    name = check_name(name)
     try:
         from piper import download_voices
     except ImportError as exc:
         raise VoiceError(f"Piper is not installed (pip package piper-tts): {exc}") from exc
+    from companion.sound.speech.install import install_voices
+
     folder = folder or user_voices_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    if not download_voices.VOICE_PATTERN.match(name.strip()):
-        raise VoiceError(f"{name!r} is not a Piper voice name; they look like fr_FR-siwis-medium")
+    if not force and (folder / f"{name}.onnx").is_file():
+        return read_voice(folder / f"{name}.onnx")
+    work = Path(tempfile.mkdtemp(prefix=".download-", dir=folder))
     try:
-        download_voices.download_voice(name.strip(), folder, force_redownload=force)
-    except OSError as exc:  # URLError is an OSError: no network, unknown voice (404), full disk
-        _remove_partial(folder, name.strip())
-        raise VoiceError(f"could not download the voice {name}: {getattr(exc, 'reason', exc)}") from exc
-    return read_voice(folder / f"{name.strip()}.onnx")
+        try:
+            download_voices.download_voice(name, work)
+        except OSError as exc:  # URLError is an OSError: no network, unknown voice (404), full disk
+            raise VoiceError(f"could not download the voice {name}: {getattr(exc, 'reason', exc)}") from exc
+        return install_voices([work / f"{name}.onnx"], folder, force=True)[0]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def catalogue(timeout: float = 15.0) -> list[str]:
@@ -129,12 +200,3 @@ def catalogue(timeout: float = 15.0) -> list[str]:
             return sorted(json.load(response))
     except (OSError, ValueError) as exc:
         raise VoiceError(f"could not fetch the list of Piper voices: {getattr(exc, 'reason', exc)}") from exc
-
-
-def _remove_partial(folder: Path, name: str) -> None:
-    # Piper writes straight into the final files: a failed download must not leave a voice that
-    # looks installed but is truncated.
-    for suffix in (".onnx", ".onnx.json"):
-        path = folder / f"{name}{suffix}"
-        if path.exists():
-            path.unlink()

@@ -56,7 +56,10 @@ def test_pere_fouras_has_several_lines_for_every_moment(pack, language):
     assert {m: per_moment[m] >= 3 for m in MOMENTS} == {m: True for m in MOMENTS}
 
 
-@pytest.mark.parametrize("kind", ["riddles", "concentration", "force", "duel_questions", "lines"])
+# Riddles are not here: like code words, they are wordplay written for each language (a French pun on
+# "vers" or "pas" has no English version), so each language has its own answers; the validator still
+# requires as many riddles in every language.
+@pytest.mark.parametrize("kind", ["concentration", "force", "duel_questions", "lines"])
 def test_translated_items_share_their_ids(pack, kind):
     assert {i.id for i in pack.get("fr", kind)} == {i.id for i in pack.get("en", kind)}
 

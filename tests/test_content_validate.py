@@ -129,6 +129,27 @@ def test_wrong_type_and_wrong_choice_are_named(tmp_path):
     assert ("answer", "must be text, not 3") in problems
 
 
+def test_riddle_metre_and_form_are_optional_and_must_be_known(tmp_path):
+    stated = ITEMS["riddles"].replace('level = "easy"', 'level = "easy"\nmetre = "octosyllabe"\nform = "distique"')
+    pack, problems = check_pack(write_pack(tmp_path / "ok", items={"riddles": stated}))
+    assert problems == []
+    assert (pack.get("fr", "riddles")[0].metre, pack.get("fr", "riddles")[0].form) == ("octosyllabe", "distique")
+    broken = stated.replace('"octosyllabe"', '"pentamètre"').replace('"distique"', '"sonnet"')
+    problems = [(p.field, p.message) for p in check_pack(write_pack(tmp_path / "p", items={"riddles": broken}))[1]]
+    assert ("metre", "must be one of heptasyllabe, octosyllabe, décasyllabe, alexandrin, iambic trimeter, "
+                     "iambic tetrameter, iambic pentameter, trochaic tetrameter, anapestic trimeter, "
+                     "anapestic tetrameter, ballad metre, not 'pentamètre'") in problems
+    assert ("form", "must be one of distique, tercet, quatrain, quintil, sizain, couplet, quintain, sestet, "
+                    "limerick, not 'sonnet'") in problems
+
+
+def test_riddle_may_state_an_english_metre_and_form(tmp_path):
+    stated = ITEMS["riddles"].replace('level = "easy"', 'level = "easy"\nmetre = "ballad metre"\nform = "limerick"')
+    pack, problems = check_pack(write_pack(tmp_path / "ok", items={"riddles": stated}))
+    assert problems == []
+    assert (pack.get("fr", "riddles")[0].metre, pack.get("fr", "riddles")[0].form) == ("ballad metre", "limerick")
+
+
 def test_code_word_needs_four_clues_per_set(tmp_path):
     broken = ITEMS["code_words"].replace('"Portière"]', '"Portière", "Sorbet"]')
     problems = check_pack(write_pack(tmp_path / "p", items={"code_words": broken}))[1]

@@ -20,6 +20,18 @@ PLACEHOLDERS = ("player",)
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 LEVELS = ("easy", "hard")
+#: A riddle's metre (``metre``): French verse counts syllables the French way (e muet counted before a
+#: consonant, elided before a vowel and at the end of a line).
+METRES = ("heptasyllabe", "octosyllabe", "décasyllabe", "alexandrin")
+#: English metres count stressed beats: tetrameter 4 feet, trimeter 3, pentameter 5; ballad metre
+#: alternates iambic tetrameter and trimeter; a limerick is anapestic trimeter, lines 3 and 4 dimeter.
+METRES_EN = ("iambic trimeter", "iambic tetrameter", "iambic pentameter", "trochaic tetrameter",
+             "anapestic trimeter", "anapestic tetrameter", "ballad metre")
+#: A riddle's form (``form``): how many lines of verse, before the closing "Qui suis-je ?".
+FORMS = ("distique", "tercet", "quatrain", "quintil", "sizain")
+#: English forms, before the closing "Who am I?": couplet 2 lines, quintain 5, sestet 6, limerick 5
+#: (aabba); "tercet" (3) and "quatrain" (4) are the same words in English.
+FORMS_EN = ("couplet", "quintain", "sestet", "limerick")
 CLUES_PER_SET = 4
 #: When Père Fouras speaks. Round changes: round_keys, round_clues, round_treasure.
 MOMENTS = (
@@ -77,6 +89,8 @@ class Riddle:
     accept: tuple[str, ...] = ()
     reject: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()  # facts it gives away that share no word with it (docs/content.md)
+    metre: str = ""  # one of METRES or METRES_EN, or "" when not stated
+    form: str = ""  # one of FORMS or FORMS_EN, or "" when not stated
 
     @property
     def answers(self) -> tuple[str, ...]:
@@ -194,6 +208,8 @@ KINDS: tuple[Kind, ...] = (
             _ID, Field("level", "str", choices=LEVELS), Field("text", "str", limit=TextLimit(7, 260)),
             Field("answer", "str", limit=_ANSWER), Field("accept", "list", required=False, limit=_ANSWER),
             Field("reject", "list", required=False, limit=_ANSWER), _TOPICS,
+            Field("metre", "str", required=False, choices=METRES + METRES_EN),
+            Field("form", "str", required=False, choices=FORMS + FORMS_EN),
         ),
         answer_fields=("answer", "accept"), hiding_fields=("text",), unique_fields=("text", "answer"),
     ),

@@ -144,10 +144,20 @@ def test_riddle_metre_and_form_are_optional_and_must_be_known(tmp_path):
 
 
 def test_riddle_may_state_an_english_metre_and_form(tmp_path):
-    stated = ITEMS["riddles"].replace('level = "easy"', 'level = "easy"\nmetre = "ballad metre"\nform = "limerick"')
+    stated = ITEMS["riddles"].replace('level = "easy"', 'level = "easy"\nmetre = "ballad metre"\nform = "couplet"')
     pack, problems = check_pack(write_pack(tmp_path / "ok", items={"riddles": stated}))
     assert problems == []
-    assert (pack.get("fr", "riddles")[0].metre, pack.get("fr", "riddles")[0].form) == ("ballad metre", "limerick")
+    assert (pack.get("fr", "riddles")[0].metre, pack.get("fr", "riddles")[0].form) == ("ballad metre", "couplet")
+
+
+def test_riddle_form_must_match_its_lines_of_verse(tmp_path):
+    # The tiny pack's riddle has two lines of verse and the closing "Qui suis-je ?".
+    stated = ITEMS["riddles"].replace('level = "easy"', 'level = "easy"\nform = "tercet"')
+    problems = [p for p in check_pack(write_pack(tmp_path / "p", items={"riddles": stated}))[1]
+                if p.file.parent.name == "fr"]
+    assert [(p.item, p.field, p.message) for p in problems] == [
+        ("moon", "form", "a tercet has 3 lines of verse before the closing question, this text has 2")]
+    assert problems[0].line == 4  # the line of the form field
 
 
 def test_code_word_needs_four_clues_per_set(tmp_path):

@@ -41,6 +41,7 @@ def validate(pack: Pack) -> list[Problem]:
             problems += _check_duplicates(kind, items, source)
             for item in items:
                 problems += _check_item(kind, item, source)
+                problems += _check_form(kind, item, source)
     problems += _check_balance(pack)
     return problems
 
@@ -162,6 +163,27 @@ def gives_away(text: str, answers: tuple[str, ...]) -> tuple[str, str] | None:
             if word in (key, key + "s", key + "x", key + "es"):
                 return word, answer
     return None
+
+
+#: Lines of verse of each riddle ``form`` (French and English names), the closing question aside.
+FORM_LINES = {"distique": 2, "couplet": 2, "tercet": 3, "quatrain": 4, "quintil": 5, "quintain": 5,
+              "limerick": 5, "sizain": 6, "sestet": 6}
+
+
+def _check_form(kind: Kind, item: Any, source: Source) -> list[Problem]:
+    """A riddle's stated ``form`` has as many lines of verse as its text, the closing question aside
+    (the last line, when it ends with "?")."""
+    form = getattr(item, "form", "") if kind.name == "riddles" else ""
+    if form not in FORM_LINES:
+        return []  # none stated, or an unknown one, which the loader already names
+    lines = [line for line in item.text.split("\n") if line.strip()]
+    if lines and lines[-1].rstrip().endswith("?"):
+        lines.pop()
+    if len(lines) == FORM_LINES[form]:
+        return []
+    return [source.problem(
+        f"a {form} has {FORM_LINES[form]} lines of verse before the closing question, this text has {len(lines)}",
+        item.id, "form")]
 
 
 def _check_duplicates(kind: Kind, items: tuple[Any, ...], source: Source) -> list[Problem]:

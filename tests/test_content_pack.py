@@ -21,7 +21,7 @@ from companion.content.schema import LEVELS, MOMENTS
 from tests.test_content_validate import ITEMS, write_pack
 
 ROOT = Path(__file__).resolve().parent.parent
-MINIMUMS = {"riddles": 60, "code_words": 30, "concentration": 30, "force": 30, "duel_questions": 60,
+MINIMUMS = {"riddles": 60, "code_words": 60, "concentration": 30, "force": 30, "duel_questions": 120,
             "lines": 40}
 ANSWERED = ("riddles", "code_words", "duel_questions")
 
@@ -56,7 +56,9 @@ def test_pere_fouras_has_several_lines_for_every_moment(pack, language):
     assert {m: per_moment[m] >= 3 for m in MOMENTS} == {m: True for m in MOMENTS}
 
 
-@pytest.mark.parametrize("kind", ["riddles", "concentration", "force", "duel_questions", "lines"])
+# Duel questions are left out: each language has its own set for its tables (the Loire and 14 July in
+# French, Big Ben and the Fourth of July in English); a question asked in both keeps one id.
+@pytest.mark.parametrize("kind", ["riddles", "concentration", "force", "lines"])
 def test_translated_items_share_their_ids(pack, kind):
     assert {i.id for i in pack.get("fr", kind)} == {i.id for i in pack.get("en", kind)}
 

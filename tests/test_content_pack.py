@@ -21,7 +21,7 @@ from companion.content.schema import LEVELS, MOMENTS
 from tests.test_content_validate import ITEMS, write_pack
 
 ROOT = Path(__file__).resolve().parent.parent
-MINIMUMS = {"riddles": 60, "code_words": 30, "concentration": 30, "force": 30, "duel_questions": 60,
+MINIMUMS = {"riddles": 60, "code_words": 60, "concentration": 30, "force": 30, "duel_questions": 120,
             "lines": 40}
 ANSWERED = ("riddles", "code_words", "duel_questions")
 
@@ -58,8 +58,10 @@ def test_pere_fouras_has_several_lines_for_every_moment(pack, language):
 
 # Riddles are not here: like code words, they are wordplay written for each language (a French pun on
 # "vers" or "pas" has no English version), so each language has its own answers; the validator still
-# requires as many riddles in every language.
-@pytest.mark.parametrize("kind", ["concentration", "force", "duel_questions", "lines"])
+# requires as many riddles in every language. Duel questions neither: each language has its own set for
+# its tables (the Loire and 14 July in French, Big Ben and the Fourth of July in English); a question
+# asked in both keeps one id.
+@pytest.mark.parametrize("kind", ["concentration", "force", "lines"])
 def test_translated_items_share_their_ids(pack, kind):
     assert {i.id for i in pack.get("fr", kind)} == {i.id for i in pack.get("en", kind)}
 

@@ -13,19 +13,22 @@ SIZE = 64
 STROKE = dict(fill="none", stroke=INK, stroke_linecap="round", stroke_linejoin="round")
 
 
-def _icon(name: str, body: list[str]) -> str:
-    return document(SIZE, SIZE, body, title=name)
+def _icon(name: str, body: list[str], cut: list[str] = ()) -> str:
+    """An icon; ``cut`` are shapes (drawn in black) cut out of it, so that the details show in any tint."""
+    if not cut:
+        return document(SIZE, SIZE, body, title=name)
+    mask = (f'<mask id="cut" maskUnits="userSpaceOnUse" x="0" y="0" width="{SIZE}" height="{SIZE}">'
+            f'<rect width="{SIZE}" height="{SIZE}" fill="#fff"/>{"".join(cut)}</mask>')
+    return document(SIZE, SIZE, [f'<g mask="url(#cut)">{"".join(body)}</g>'], [mask], title=name)
 
 
 def door() -> str:
     """An arched oak door with its planks and a ring handle."""
     outer = "M14 58 L14 28 A18 18 0 0 1 50 28 L50 58 Z"
     planks = "".join(f"M{x} 14 L{x} 56" for x in (26, 38))
-    return _icon("door", [
-        path(outer, fill=INK),
-        path(planks, stroke="#000", stroke_width=2, stroke_opacity=0.45, fill="none"),
-        circle(43, 40, 3.5, fill="none", stroke="#000", stroke_width=2.5, stroke_opacity=0.6),
-        rect(8, 57, 48, 4, rx=1.5, fill=INK),
+    return _icon("door", [path(outer, fill=INK), rect(8, 57, 48, 4, rx=1.5, fill=INK)], cut=[
+        path(planks, stroke="#000", stroke_width=2.5, fill="none"),
+        circle(43, 40, 3.5, fill="none", stroke="#000", stroke_width=2.5),
     ])
 
 
@@ -72,11 +75,9 @@ def duel() -> str:
 def enigme() -> str:
     """A question mark cut into a round stone seal."""
     mark = "M23 24 A9 9 0 1 1 35 32 Q32 34 32 39 L32 41"
-    return _icon("enigme", [
-        circle(32, 32, 28, fill=INK),
-        path(mark, fill="none", stroke="#000", stroke_opacity=0.75, stroke_width=6, stroke_linecap="round",
-             stroke_linejoin="round"),
-        circle(32, 50, 3.6, fill="#000", fill_opacity=0.75),
+    return _icon("enigme", [circle(32, 32, 28, fill=INK)], cut=[
+        path(mark, fill="none", stroke="#000", stroke_width=6, stroke_linecap="round", stroke_linejoin="round"),
+        circle(32, 50, 3.6, fill="#000"),
     ])
 
 
@@ -125,11 +126,9 @@ def boyard() -> str:
         a = 2 * math.pi * i / 24
         teeth.append(circle(32 + 28 * math.cos(a), 32 + 28 * math.sin(a), 2.2, fill=INK))
     tower = "M24 44 V28 H27 V24 H30 V28 H34 V24 H37 V28 H40 V44 Z M30 44 V38 A2 2 0 0 1 34 38 V44 Z"
-    return _icon("boyard", [
-        *teeth,
-        circle(32, 32, 27, fill=INK),
-        circle(32, 32, 21, fill="none", stroke="#000", stroke_opacity=0.35, stroke_width=2),
-        path(tower, fill="#000", fill_opacity=0.45, fill_rule="evenodd"),
+    return _icon("boyard", [*teeth, circle(32, 32, 27, fill=INK)], cut=[
+        circle(32, 32, 21, fill="none", stroke="#000", stroke_width=2),
+        path(tower, fill="#000", fill_rule="evenodd"),
     ])
 
 

@@ -119,3 +119,14 @@ def test_easing_names_are_kivys():
         value = getattr(T.MOTION, f.name)
         if isinstance(value, str):
             assert hasattr(transitions, value), value
+
+
+def test_line_box_holds_a_line_of_the_text_font_at_its_size():
+    ImageFont = pytest.importorskip("PIL.ImageFont")
+    from companion.app.look.fonts import FONTS_DIR, TEXT_FILES
+
+    for style in TEXT_FILES.values():
+        ascent, descent = ImageFont.truetype(str(FONTS_DIR / style), 1000).getmetrics()
+        assert (ascent + descent) / 1000 == pytest.approx(T.LINE_HEIGHT, abs=0.002), style
+    assert T.line_box(T.TYPE.step) >= T.TYPE.step * T.LINE_HEIGHT + 4
+    assert T.line_box(T.TYPE.step, profile=PROFILES["1280x800"]) > T.line_box(T.TYPE.step)

@@ -33,6 +33,16 @@ class TypeScale:
 TYPE = TypeScale()
 MIN_PLAY_TEXT = TYPE.caption
 MIN_TEXT = 16  # settings, history and the doctor: read close up, still no smaller
+# Andika's line box (ascender + descender) is 1.61 times its size: room for stacked diacritics that
+# Kivy keeps on every line (Roboto's was 1.17). A single line of size s needs a box ``line_box(s)`` high,
+# or the fit shrinks it: a 36 px step needs a 63 px box (58 for the line, 4 for the fit's margin, 1 to spare).
+LINE_HEIGHT = 1.612
+
+
+def line_box(size: float, lines: int = 1, profile=None) -> int:
+    """The height (px on ``profile``) that ``lines`` lines of text of ``size`` take in the text font,
+    with the fit's 4 px margin: what a screen gives a label so that it keeps its size."""
+    return round((size * LINE_HEIGHT * lines + 4) * scale(profile)) + 1
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ class BaseScreen(Screen):
         portrait = self.app.portrait
         cols = 3 if portrait and len(players) > 3 else len(players)
         rows = math.ceil(len(players) / max(cols, 1))
-        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=Scale.px(60) * rows, spacing=Scale.px(4))
+        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=Scale.px(72) * rows, spacing=Scale.px(4))
         for p in players:
             strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current")))
         return strip
@@ -122,13 +122,13 @@ class PlayerChip(Panel):
         self.add_widget(Swatch(initial=p["name"][:1].upper(), rgba=rgba, size_hint_x=None,
                                width=Scale.px(26 if crowded else 40)))
         box = BoxLayout(orientation="vertical")
-        box.add_widget(FitLabel(text=p["name"], base_font=18, bold=True, color=text_colour, wrap=False))
+        box.add_widget(FitLabel(text=p["name"], base_font=18, bold=True, color=text_colour, wrap=False, size_hint_y=0.4))
         keys = screen.tr("common.key_one") if p["keys"] == 1 else screen.tr("common.keys", n=p["keys"])
         detail = keys + " · " + screen.tr("common.clues", n=p["clues"])
         status = screen.tr("status." + p["status"]) if p["status"] != "playing" else ""
         if status:
             detail += " · " + status
-        box.add_widget(FitLabel(text=detail, base_font=14, color=text_colour))
+        box.add_widget(FitLabel(text=detail, base_font=14, color=text_colour, size_hint_y=0.6))  # two lines
         self.add_widget(box)
 
 

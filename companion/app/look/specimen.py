@@ -31,8 +31,8 @@ def _font(size: int, style: str = "regular"):
 
 
 def _on(code: str) -> tuple[int, int, int]:
-    better = P.ROLES.text_on_light if contrast(P.ROLES.text_on_light, code) > contrast(P.ROLES.text, code) else P.ROLES.text
-    return _rgb(better)
+    ink, light = P.ROLES.text_on_light, P.ROLES.text
+    return _rgb(ink if contrast(ink, code) > contrast(light, code) else light)
 
 
 def _simulated(code: str, deficiency: str | None) -> str:
@@ -68,7 +68,8 @@ def write_specimen(out: Path | None = None) -> Path:
         d.text((x + 10, yy + 58), f"text {best:.1f}:1", font=_font(18), fill=_on(code))
     y += 2 * 96 + 16
 
-    d.text((40, y), "Players and spaces: normal, deuteranopia, protanopia, tritanopia", font=_font(30, "bold"), fill=text)
+    d.text((40, y), "Players and spaces: normal, deuteranopia, protanopia, tritanopia", font=_font(30, "bold"),
+           fill=text)
     y += 44
     visions = (None, *DEFICIENCIES)
     for row, vision in enumerate(visions):
@@ -90,7 +91,8 @@ def write_specimen(out: Path | None = None) -> Path:
                    fill=_on(seen), anchor="mm")
     y += len(visions) * 70 + 16
 
-    d.text((40, y), "Type scale (px at 800×480), Andika; titles in Goudy Bookletter 1911", font=_font(30, "bold"), fill=text)
+    d.text((40, y), "Type scale (px at 800×480), Andika; titles in Goudy Bookletter 1911", font=_font(30, "bold"),
+           fill=text)
     y += 48
     for f in fields(T.TYPE):
         size = getattr(T.TYPE, f.name)
@@ -98,7 +100,8 @@ def write_specimen(out: Path | None = None) -> Path:
             continue
         d.text((40, y + size * 0.2), f"{f.name} {size}", font=_font(18), fill=muted)
         style = "display" if f.name in ("title", "display") else "regular"
-        d.text((200, y), "Marie-Christine · 3 clés · Énigme !", font=_font(size, style), fill=accent if f.name == "step" else text)
+        d.text((200, y), "Marie-Christine · 3 clés · Énigme !", font=_font(size, style),
+               fill=accent if f.name == "step" else text)
         y += size + 14
     y += 8
 
@@ -110,10 +113,11 @@ def write_specimen(out: Path | None = None) -> Path:
         colour = accent if name in ("key", "boyard", "passe_partout") else text
         img.paste(Image.new("RGBA", icon.size, colour + (255,)), (160 + i * 66, y - 4), icon)
     y += 70
-    d.text((40, y), f"Spacing: {', '.join(str(getattr(T.SPACE, f.name)) for f in fields(T.SPACE))} px (8 px grid) · "
-                    f"touch ≥ {T.TOUCH.minimum} px, setup icons ≥ {T.TOUCH.icon_button} px, gaps ≥ {T.TOUCH.gap} px",
-           font=_font(20), fill=muted)
-    d.text((40, y + 30), f"Motion ≤ {T.MAX_DURATION} s, none with the reduce_motion setting", font=_font(20), fill=muted)
+    grid = ", ".join(str(getattr(T.SPACE, f.name)) for f in fields(T.SPACE))
+    d.text((40, y), f"Spacing: {grid} px (8 px grid) · touch ≥ {T.TOUCH.minimum} px, setup icons ≥ "
+                    f"{T.TOUCH.icon_button} px, gaps ≥ {T.TOUCH.gap} px", font=_font(20), fill=muted)
+    d.text((40, y + 30), f"Motion ≤ {T.MAX_DURATION} s, none with the reduce_motion setting", font=_font(20),
+           fill=muted)
     y += 74
     profile = PROFILES["800x480"]
     for i, round_number in enumerate((1, 2, 3)):

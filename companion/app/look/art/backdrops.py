@@ -80,10 +80,12 @@ def round_clues(w: int, h: int) -> str:
     rng = random.Random(2)
     for _ in range(int(w * h / 9000)):
         x, y = rng.uniform(0, w), rng.uniform(0, horizon * 0.8)
-        body.append(circle(x, y, rng.choice((0.6, 0.9, 1.2)), fill="#c8cdd3", fill_opacity=rng.choice((0.12, 0.2, 0.28))))
+        r, opacity = rng.choice((0.6, 0.9, 1.2)), rng.choice((0.12, 0.2, 0.28))
+        body.append(circle(x, y, r, fill="#c8cdd3", fill_opacity=opacity))
     mx, my, mr = w * 0.18, h * 0.16, min(w, h) * 0.045
     body.append(path(f"M{num(mx)} {num(my - mr)} A{num(mr)} {num(mr)} 0 1 0 {num(mx)} {num(my + mr)} "
-                     f"A{num(mr * 0.75)} {num(mr)} 0 1 1 {num(mx)} {num(my - mr)} Z", fill="#c8cdd3", fill_opacity=0.22))
+                     f"A{num(mr * 0.75)} {num(mr)} 0 1 1 {num(mx)} {num(my - mr)} Z",
+                     fill="#c8cdd3", fill_opacity=0.22))
     body += _sea(w, h, horizon, seed=3)
     body += _fort(w * (0.5 if h > w else 0.3), horizon + h * 0.02, min(w * 0.5, h * 0.85))
     return document(w, h, body, defs, title="round 2: the first stars")

@@ -15,6 +15,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.widgets.ring import RingWidget
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
+from companion.app.look.tokens import line_box
 
 if TYPE_CHECKING:
     from companion.app.main import CompanionApp
@@ -103,6 +104,9 @@ class BaseScreen(Screen):
         return grid
 
     def title(self, text: str, base_font: float = 34, colour=theme.TEXT, height: float = 70) -> Widget:
+        # At least one line of the text font at its size (Andika's line box is taller than Roboto's was):
+        # a title keeps the size asked for when it fits on one line.
+        height = max(height, line_box(base_font))
         return FitLabel(text=text, base_font=base_font, color=colour, bold=True, size_hint_y=None,
                         height=Scale.px(height))
 

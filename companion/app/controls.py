@@ -14,6 +14,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.app import theme
+from companion.app.look.palette import player_hex
 
 # Sizes are in pixels for the 480 px short side of the 7" display; ``Scale.factor`` follows the window.
 MIN_FONT = 11
@@ -173,7 +174,6 @@ class Swatch(Widget):
 
 
 def colour_rgba(colour_name: str) -> tuple[float, float, float, float]:
-    for name, code in theme.PLAYER_COLOURS:
-        if name == colour_name:
-            return theme.hex_rgba(code)
-    return theme.GOLD
+    """A player's colour (today's name or an earlier version's, as saved games hold it); gold if unknown."""
+    code = player_hex(colour_name)
+    return theme.GOLD if code is None else theme.hex_rgba(code)

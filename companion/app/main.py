@@ -19,6 +19,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
+from companion.app.look import fonts
 from companion.app.controller import Controller
 from companion.app.i18n import LANGUAGES
 from companion.app.screens.doctor import DoctorScreen
@@ -95,6 +96,7 @@ class CompanionApp(App):
     def __init__(self, controller: Controller, settings_path: Path | None = None, library: Any = None,
                  notices: list[str] | None = None, ring: Any = None, sound: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
+        fonts.register()  # before the first Label: Andika becomes the default font
         self.controller = controller
         self.settings_path = settings_path
         self.library = library

@@ -4,43 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.app.look.contrast import contrast
+from companion.app.look.palette import (PLAYER_COLOURS, ROLES, SPACE_COLOURS, hex_rgba,  # noqa: F401 (used as theme.*)
+                                        rgba_hex)
 
-def hex_rgba(code: str, alpha: float = 1.0) -> tuple[float, float, float, float]:
-    code = code.lstrip("#")
-    return (int(code[0:2], 16) / 255, int(code[2:4], 16) / 255, int(code[4:6], 16) / 255, alpha)
+# The names the screens use, from the design system's roles (companion/app/look, docs/design.md).
+SEA = hex_rgba(ROLES.background)            # background: the Atlantic at dusk
+SEA_LIGHT = hex_rgba(ROLES.surface)         # panels and quiet buttons
+STONE = hex_rgba(ROLES.stone)               # the Fort's limestone: secondary buttons
+STONE_DARK = hex_rgba(ROLES.stone_dark)
+GOLD = hex_rgba(ROLES.accent)               # the one obvious action, titles
+TEXT = hex_rgba(ROLES.text)
+TEXT_MUTED = hex_rgba(ROLES.text_muted)
+TEXT_DARK = hex_rgba(ROLES.text_on_light)
+DANGER = hex_rgba(ROLES.danger)             # destructive actions
+OK = hex_rgba(ROLES.success)                # ✓ a success
+FAILURE = hex_rgba(ROLES.failure)           # ✗ a failure
+WARNING = hex_rgba(ROLES.warning)
 
-
-SEA = hex_rgba("0b2e4a")          # background: deep Atlantic
-SEA_LIGHT = hex_rgba("14466b")
-STONE = hex_rgba("c9b79c")        # the Fort's limestone
-STONE_DARK = hex_rgba("6d5f4b")
-GOLD = hex_rgba("e8b923")
-TEXT = hex_rgba("f5f1e8")
-TEXT_DARK = hex_rgba("1d1a16")
-DANGER = hex_rgba("b8412c")
-OK = hex_rgba("2f8f5b")
-
-# Okabe & Ito's palette, safe for the common colour-vision deficiencies; names and initials always go
-# with the colour, so colour is never the only cue.
-PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
-    ("orange", "e69f00"),
-    ("sky", "56b4e9"),
-    ("green", "009e73"),
-    ("yellow", "f0e442"),
-    ("vermillion", "d55e00"),
-    ("purple", "cc79a7"),
-)
-
-# The board's spaces, each with a colour and a letter shortcut on a keyboard.
-SPACE_COLOURS = {
-    "door": "8a7a63",
-    "concentration": "2c6fb7",
-    "force": "b8412c",
-    "duel": "d9822b",
-    "enigme": "6b4c9a",
-    "prison": "3d3d3d",
-    "passe_partout": "c9a227",
-}
+# The board's spaces, each with a colour (SPACE_COLOURS, from the palette) and a letter shortcut on a keyboard.
 SPACE_KEYS = {
     "door": "d",
     "concentration": "c",
@@ -53,10 +35,9 @@ SPACE_KEYS = {
 
 
 def readable_on(colour: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-    """Dark or light text, whichever contrasts more with ``colour``."""
-    r, g, b, _ = colour
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return TEXT_DARK if luminance > 0.5 else TEXT
+    """Dark or light text, whichever contrasts more with ``colour`` (WCAG contrast)."""
+    code = rgba_hex(colour)
+    return TEXT_DARK if contrast(ROLES.text_on_light, code) > contrast(ROLES.text, code) else TEXT
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,8 @@ APP_OPTIONS: tuple[Option, ...] = (
            help="rotation of the touch panel's coordinates (set apart from the display's rotation)"),
     Option("display", "power_buttons", False, kind=bool, attr="power_buttons",
            help="Shut down and Restart buttons in the settings (the kiosk on a Pi)"),
+    Option("display", "reduce_motion", False, kind=bool, attr="reduce_motion", in_profile=False,
+           help="no animations: every change shows its end state at once"),
 )
 
 # --- device sections: keys and defaults from each device's dataclass, help from here -----------------

@@ -15,6 +15,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.widgets.ring import RingWidget
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
+from companion.app.look.tokens import line_box
 
 if TYPE_CHECKING:
     from companion.app.main import CompanionApp
@@ -86,7 +87,7 @@ class BaseScreen(Screen):
         portrait = self.app.portrait
         cols = 3 if portrait and len(players) > 3 else len(players)
         rows = math.ceil(len(players) / max(cols, 1))
-        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=Scale.px(60) * rows, spacing=Scale.px(4))
+        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=Scale.px(72) * rows, spacing=Scale.px(4))
         for p in players:
             strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current")))
         return strip
@@ -103,6 +104,9 @@ class BaseScreen(Screen):
         return grid
 
     def title(self, text: str, base_font: float = 34, colour=theme.TEXT, height: float = 70) -> Widget:
+        # At least one line of the text font at its size (Andika's line box is taller than Roboto's was):
+        # a title keeps the size asked for when it fits on one line.
+        height = max(height, line_box(base_font))
         return FitLabel(text=text, base_font=base_font, color=colour, bold=True, size_hint_y=None,
                         height=Scale.px(height))
 
@@ -122,13 +126,13 @@ class PlayerChip(Panel):
         self.add_widget(Swatch(initial=p["name"][:1].upper(), rgba=rgba, size_hint_x=None,
                                width=Scale.px(26 if crowded else 40)))
         box = BoxLayout(orientation="vertical")
-        box.add_widget(FitLabel(text=p["name"], base_font=18, bold=True, color=text_colour, wrap=False))
+        box.add_widget(FitLabel(text=p["name"], base_font=18, bold=True, color=text_colour, wrap=False, size_hint_y=0.4))
         keys = screen.tr("common.key_one") if p["keys"] == 1 else screen.tr("common.keys", n=p["keys"])
         detail = keys + " · " + screen.tr("common.clues", n=p["clues"])
         status = screen.tr("status." + p["status"]) if p["status"] != "playing" else ""
         if status:
             detail += " · " + status
-        box.add_widget(FitLabel(text=detail, base_font=14, color=text_colour))
+        box.add_widget(FitLabel(text=detail, base_font=14, color=text_colour, size_hint_y=0.6))  # two lines
         self.add_widget(box)
 
 

@@ -57,7 +57,7 @@ class ProposalScreen(BaseScreen):
             box.add_widget(FitLabel(text=again, base_font=22, color=theme.GOLD, size_hint_y=None, height=Scale.px(40)))
             box.add_widget(self.buttons([
                 (self.tr("propose.right"), theme.OK, lambda: self.send({"cmd": "propose", "player": me, "correct": True})),
-                (self.tr("propose.wrong"), theme.DANGER, lambda: self.send({"cmd": "propose", "player": me, "correct": False})),
+                (self.tr("propose.wrong"), theme.FAILURE, lambda: self.send({"cmd": "propose", "player": me, "correct": False})),
                 (self.tr("propose.give_up"), theme.STONE_DARK, lambda: self.send({"cmd": "pass", "player": me})),
             ], height=touch_height() * 1.6))
         else:
@@ -65,7 +65,7 @@ class ProposalScreen(BaseScreen):
             box.add_widget(FitLabel(text=self.tr("propose.keys", player=me, keys=keys), base_font=24, size_hint_y=None, height=Scale.px(40)))
             box.add_widget(self.buttons([
                 (self.tr("propose.right"), theme.OK, lambda: self.send({"cmd": "propose", "player": me, "correct": True})),
-                (self.tr("propose.wrong"), theme.DANGER, lambda: self.send({"cmd": "propose", "player": me, "correct": False})),
+                (self.tr("propose.wrong"), theme.FAILURE, lambda: self.send({"cmd": "propose", "player": me, "correct": False})),
             ], height=touch_height() * 1.8))
         box.add_widget(Widget())
         return box

@@ -80,7 +80,7 @@ class ChallengeScreen(BaseScreen):
         box.add_widget(middle)
         box.add_widget(self.buttons([
             (self.tr("common.success"), theme.OK, lambda: self.send({"cmd": "result", "success": True})),
-            (self.tr("common.failure"), theme.DANGER, lambda: self.send({"cmd": "result", "success": False})),
+            (self.tr("common.failure"), theme.FAILURE, lambda: self.send({"cmd": "result", "success": False})),
         ]))
         return box
 
@@ -195,7 +195,7 @@ class EnigmeScreen(DuelScreen):
         box.add_widget(middle)
         specs = self.reveal_button() + [
             (self.tr("enigme.correct"), theme.OK, lambda: self.send({"cmd": "result", "success": True})),
-            (self.tr("enigme.wrong"), theme.DANGER, lambda: self.send({"cmd": "result", "success": False})),
+            (self.tr("enigme.wrong"), theme.FAILURE, lambda: self.send({"cmd": "result", "success": False})),
         ]
         box.add_widget(self.buttons(specs))
         return box

@@ -1,0 +1,136 @@
+"""The Fort at dusk: colours by role. Every colour is a hex code here and nowhere else.
+
+Chosen with the checks of ``contrast`` (text ≥ 4.5:1 on every background) and ``cvd`` (the meanings
+and the players stay apart under deuteranopia, protanopia and tritanopia): tests/test_design_palette.py
+holds both, so a colour changed here that breaks either fails the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGBA = tuple[float, float, float, float]
+
+
+def hex_rgba(code: str, alpha: float = 1.0) -> RGBA:
+    code = code.lstrip("#")
+    return (int(code[0:2], 16) / 255, int(code[2:4], 16) / 255, int(code[4:6], 16) / 255, alpha)
+
+
+def rgba_hex(rgba: tuple[float, ...]) -> str:
+    return "".join(f"{round(c * 255):02x}" for c in rgba[:3])
+
+
+# The materials of the Fort: the raw colours the roles below are made of (and the art is drawn with).
+DUSK_SEA = "0e2638"       # the Atlantic after sunset
+DEEP_SEA = "081826"
+TWILIGHT = "1b2140"       # the sky over the fort, indigo
+STRONGROOM = "22180f"     # the treasure room's dark oak and shadow
+SEA_PANEL = "173a52"      # a raised panel on the sea
+SEA_PANEL_HIGH = "21506e"
+LIMESTONE = "cbbb9f"      # the fort's walls in the last light
+WEATHERED = "74654f"      # stone in shadow
+GOLD = "f2c14e"           # Boyard coins, keys, the lantern
+GOLD_DEEP = "b8861b"
+PARCHMENT = "f6f1e7"      # text: warm white, not glaring
+MIST = "c8cdd3"           # quieter text
+INK = "17130f"            # text on light colours
+LANTERN = "ffd98a"        # the riddle master's glow
+SUNSET = "e98a4f"         # the horizon's last orange, for the art only
+
+
+@dataclass(frozen=True)
+class Roles:
+    """What each colour is for. Screens ask for a role, never for a hex code."""
+
+    background: str          # home, settings, history
+    background_keys: str     # round 1
+    background_clues: str    # round 2
+    background_treasure: str # round 3
+    surface: str             # panels and quiet buttons
+    surface_high: str        # a panel on a panel, a pressed state
+    stone: str               # secondary buttons (cancel, back)
+    stone_dark: str
+    text: str
+    text_muted: str          # second-rank text: still ≥ 4.5:1 everywhere
+    text_on_light: str       # on gold, stone, player colours that are light
+    accent: str              # the one obvious action, titles, the current player
+    success: str             # ✓ réussi: a light sea green, text in ink
+    failure: str             # ✗ raté: a deep brick red, text in parchment
+    warning: str             # the hourglass's last ten seconds
+    danger: str              # destructive actions (always confirmed)
+
+
+ROLES = Roles(
+    background=DUSK_SEA,
+    background_keys=DUSK_SEA,
+    background_clues=TWILIGHT,
+    background_treasure=STRONGROOM,
+    surface=SEA_PANEL,
+    surface_high=SEA_PANEL_HIGH,
+    stone=LIMESTONE,
+    stone_dark=WEATHERED,
+    text=PARCHMENT,
+    text_muted=MIST,
+    text_on_light=INK,
+    accent=GOLD,
+    success="4fd1a5",
+    failure="a3241c",
+    warning="ff9f1c",
+    danger="c2362b",
+)
+
+# Where text is written: every text role below must reach 4.5:1 on every one of these (checked).
+BACKGROUND_ROLES = ("background", "background_keys", "background_clues", "background_treasure",
+                    "surface", "surface_high")
+TEXT_ROLES = ("text", "text_muted", "accent")
+ROUND_BACKGROUNDS = {1: "background_keys", 2: "background_clues", 3: "background_treasure"}
+
+# The players: six colours that stay apart under the three colour-vision deficiencies (ΔE ≥ 20, see
+# cvd.py), stand out on each round's background (≥ 3:1, WCAG's non-text contrast; on a raised surface a
+# player's disc gets a parchment ring) and carry an initial in ink or parchment at ≥ 4.5:1. The id is
+# what saved games store.
+PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
+    ("coral", "e4572e"),
+    ("sun", "ffca3a"),
+    ("lagoon", "1b998b"),
+    ("violet", "a56ef0"),
+    ("sky", "8ecae6"),
+    ("chalk", "fbfaf5"),
+)
+# The colour names of earlier versions, kept in saved games: each becomes one of today's, one for one.
+LEGACY_PLAYER_COLOURS = {"orange": "chalk", "green": "lagoon", "yellow": "sun", "vermillion": "coral",
+                         "purple": "violet"}
+PLAYER_NAMES = {
+    "coral": {"fr": "corail", "en": "coral"},
+    "sun": {"fr": "soleil", "en": "sun"},
+    "lagoon": {"fr": "lagon", "en": "lagoon"},
+    "violet": {"fr": "violet", "en": "violet"},
+    "sky": {"fr": "ciel", "en": "sky"},
+    "chalk": {"fr": "craie", "en": "chalk"},
+}
+
+# The board's seven spaces: a colour each, always shown with the space's icon and word.
+SPACE_COLOURS = {
+    "door": "7a6a55",           # weathered oak
+    "concentration": "5aa9e6",  # calm sky
+    "force": "8c1c13",          # deep red
+    "duel": "ee6c2b",           # torch orange
+    "enigme": "5e3c8c",         # the riddle master's violet
+    "prison": "2b2d31",         # iron
+    "passe_partout": "ffd166",  # pale gold
+}
+
+# Pairs whose colour carries a meaning at a glance: they must stay apart under every deficiency.
+MEANING_PAIRS = (("success", "failure"), ("accent", "danger"), ("warning", "failure"))
+
+
+def role(name: str) -> str:
+    """The hex code of a role (``role("accent")``); an unknown role is a programming error."""
+    return getattr(ROLES, name)
+
+
+def player_hex(colour_id: str) -> str | None:
+    """The hex code of a player's colour id (today's or an earlier version's), None when unknown."""
+    colour_id = LEGACY_PLAYER_COLOURS.get(colour_id, colour_id)
+    return dict(PLAYER_COLOURS).get(colour_id)

@@ -19,11 +19,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     s = sub.add_parser("shots", help="render every screen to PNG files",
                        description="Render every screen at every display profile in both languages to PNG "
-                       "files named SCREEN-PROFILE-LANGUAGE.png, offscreen, and report text that overflows.")
+                       "files named SCREEN-PROFILE-LANGUAGE.png, offscreen, and report text that overflows. "
+                       "OUT/widgets.json lists, per picture, its visible texts (text, font size in px, "
+                       "position, size) and its touchable widgets (position, size).")
     s.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
     s.add_argument("--profiles", help="comma-separated display profiles (default: all)")
     s.add_argument("--languages", help="comma-separated languages (default: fr,en)")
     s.add_argument("--screens", help="comma-separated screens (default: all)")
+    s.add_argument("--widgets-part", action="store_true", help=argparse.SUPPRESS)  # one profile's part
     s.set_defaults(func=run_shots)
 
 

@@ -11,8 +11,11 @@ from typing import Any, Iterator
 
 from kivy.base import EventLoop
 from kivy.core.window import Window
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.slider import Slider
+from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 
@@ -91,6 +94,42 @@ class Harness:
             produced[-1].replace(path)
         return path
 
+    def widget_report(self) -> dict[str, list[dict[str, Any]]]:
+        """What a person sees and touches on the current picture, for programs that judge legibility
+        (``companion shots`` writes it to ``widgets.json``; ``companion.app.legibility`` checks it).
+
+        ``texts``: every visible label or button with text: the text, its font size in px, position and
+        size of the widget in window pixels (origin bottom left, as Kivy), its colour, and whether a word
+        is wider than the text box (Kivy then breaks it inside). ``touchables``: every enabled button
+        and every other widget that takes touches by itself, with its position and size. A widget with a
+        ``role`` attribute ("step", "standing") has it in the report."""
+        texts, touchables = [], []
+        for w in self._visible():
+            box = self._box(w)
+            role = getattr(w, "role", None)  # "step", "standing"...: what the legibility check expects
+            if isinstance(w, Label) and w.text.strip():
+                texts.append({"text": w.text, "font_px": round(float(w.font_size), 1), **box,
+                              "colour": [round(c, 3) for c in w.color], "broken_word": _breaks_a_word(w),
+                              **({"role": role} if role else {})})
+            if isinstance(w, (ButtonBehavior, TextInput, Slider)) and not w.disabled:
+                touchables.append({"text": getattr(w, "text", ""), **box})
+        return {"texts": texts, "touchables": touchables}
+
+    def _visible(self) -> Iterator[Widget]:
+        """Widgets drawn on the window: not hidden (no size, transparent) and not inside a hidden one."""
+        stack: list[Widget] = list(Window.children)
+        while stack:
+            w = stack.pop()
+            if w.width <= 1 or w.height <= 1 or getattr(w, "opacity", 1) <= 0.01:
+                continue
+            yield w
+            stack.extend(w.children)
+
+    @staticmethod
+    def _box(w: Widget) -> dict[str, list[int]]:
+        x, y = w.to_window(*w.pos)
+        return {"pos": [round(x), round(y)], "size": [round(w.width), round(w.height)]}
+
     def overflowing_labels(self) -> list[dict[str, Any]]:
         """Labels whose text does not fit their widget, with where they are."""
         found = []
@@ -107,3 +146,16 @@ class Harness:
                 found.append({"text": w.text[:60], "size": [round(w.width), round(w.height)],
                               "texture": [round(v) for v in w.texture_size]})
         return found
+
+
+def _breaks_a_word(label: Label) -> bool:
+    """True when one word of the label is wider than its text box at the font it has: Kivy then cuts the
+    word anywhere ("Marie-Christin / e")."""
+    width = label.text_size[0]
+    if not width:
+        return False
+    from companion.app.controls import WORDS
+
+    label.texture_update()
+    extents = label._label.get_cached_extents()
+    return any(extents(word)[0] > width + 1 for word in WORDS.split(label.text) if word)

@@ -38,7 +38,7 @@ def shots(args) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         app = build_app(Path(tmp) / "shots.sqlite3", None)
         harness = Harness(app)
-        written, overflows = [], []
+        written, overflows, widgets = [], [], {}
         for profile_name in profiles:
             for language in languages:
                 app.controller.settings = app.settings.changed(language=language)
@@ -48,9 +48,13 @@ def shots(args) -> int:
                     harness.settle(frames=8)
                     path = harness.screenshot(out / f"{shot}-{profile_name}-{language}.png")
                     written.append(path.name)
+                    widgets[path.name] = harness.widget_report()
                     for problem in harness.overflowing_labels():
                         overflows.append({"shot": path.name, **problem})
         app.controller.session.log.close()
+    # One widgets.json per folder: a run per profile writes its part, the parent joins them.
+    part = out / (f".widgets-{profiles[0]}.json" if args.widgets_part else "widgets.json")
+    part.write_text(json.dumps(widgets, ensure_ascii=False), "utf-8")
     for o in overflows:
         print(f"overflow: {o['shot']}: {o['text']!r} needs {o['texture']} in {o['size']}", file=sys.stderr)
     print(json.dumps({"shots": len(written), "overflows": len(overflows), "out": str(out)}))
@@ -60,7 +64,8 @@ def shots(args) -> int:
 def _per_profile(args, profiles: list[str]) -> int:
     total, overflows, worst = 0, 0, 0
     for profile in profiles:
-        cmd = [sys.executable, "-m", "companion", "shots", "--out", str(args.out), "--profiles", profile]
+        cmd = [sys.executable, "-m", "companion", "shots", "--out", str(args.out), "--profiles", profile,
+               "--widgets-part"]
         if args.languages:
             cmd += ["--languages", args.languages]
         if args.screens:
@@ -75,5 +80,12 @@ def _per_profile(args, profiles: list[str]) -> int:
             continue
         total += figures["shots"]
         overflows += figures["overflows"]
+    widgets: dict = {}
+    for profile in profiles:
+        part = args.out / f".widgets-{profile}.json"
+        if part.exists():
+            widgets.update(json.loads(part.read_text("utf-8")))
+            part.unlink()
+    (args.out / "widgets.json").write_text(json.dumps(widgets, ensure_ascii=False), "utf-8")
     print(json.dumps({"shots": total, "overflows": overflows, "out": str(args.out)}))
     return worst

@@ -1,0 +1,102 @@
+"""The legibility check over widgets.json (companion.app.legibility), on reports written by hand, and the
+report itself from a real screen."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.app.legibility import check_shot
+
+
+def text(t: str, px: float, role: str | None = None, broken: bool = False) -> dict:
+    item = {"text": t, "font_px": px, "pos": [0, 0], "size": [200, 40], "colour": [1, 1, 1, 1], "broken_word": broken}
+    return {**item, "role": role} if role else item
+
+
+def button(t: str, x: int, y: int, w: int = 100, h: int = 60) -> dict:
+    return {"text": t, "pos": [x, y], "size": [w, h]}
+
+
+def whats(report: dict, scale: float = 1.0) -> list[str]:
+    return [p.what for p in check_shot("turn-800x480-fr.png", report, scale)]
+
+
+def test_text_under_18_px_on_a_play_screen_is_a_problem():
+    assert whats({"texts": [text("Où est arrivé le pion ?", 16), text("Porte", 18)]}) == [
+        "'Où est arrivé le pion ?' is 16 px, under the 18 px of a text"]
+
+
+def test_the_step_and_the_standings_have_their_own_minimums():
+    found = whats({"texts": [text("À Zoé de jouer", 30, role="step"), text("2 clés", 20, role="standing")]})
+    assert found == ["'À Zoé de jouer' is 30 px, under the 36 px of a step",
+                     "'2 clés' is 20 px, under the 24 px of a standing"]
+
+
+def test_minimums_scale_with_the_profile():
+    scale = 800 / 480  # the 1280x800 profile: 18 px become 30
+    assert whats({"texts": [text("Porte", 30)]}, scale) == []
+    assert whats({"texts": [text("Porte", 29)]}, scale) == ["'Porte' is 29 px, under the 30 px of a text"]
+
+
+def test_a_word_broken_inside_is_a_problem():
+    assert whats({"texts": [text("Marie-Christine", 24, broken=True)]}) == [
+        "'Marie-Christine' has a word too wide for its box: it is broken inside"]
+
+
+def test_small_touch_targets_and_narrow_gaps_are_problems():
+    report = {"touchables": [button("Monter", 0, 0, 100, 45), button("Descendre", 104, 0), button("OK", 300, 0)]}
+    assert whats(report) == ["touch target 'Monter' is 100×45 px, under 48 px on a side",
+                             "touch targets 'Monter' and 'Descendre' are 4 px apart, under 8 px"]
+
+
+def test_diagonal_neighbours_are_measured_corner_to_corner_and_nested_targets_are_not_compared():
+    report = {"touchables": [button("A", 0, 0), button("B", 106, 66), button("panel", 0, 0, 400, 200)]}
+    assert whats(report) == []  # A and B: 6 and 6 px apart on each axis, 8.5 px corner to corner
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    pytest.importorskip("kivy")
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("legibility")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    yield h
+    h.close()
+    app.controller.session.log.close()
+
+
+def test_the_report_of_a_real_screen_lists_its_texts_and_touchables(harness):
+    from companion.app.scenarios import SCENARIOS
+
+    SCENARIOS["turn"](harness.app)
+    harness.settle(frames=8)
+    report = harness.widget_report()
+    json.dumps(report)  # what shots writes must be JSON
+    space = harness.app.controller.tr("space.force")
+    force = [t for t in report["touchables"] if t["text"] == space]
+    assert len(force) == 1 and min(force[0]["size"]) >= 48
+    label = [t for t in report["texts"] if t["text"] == space]
+    assert label and label[0]["font_px"] > 0 and label[0]["broken_word"] is False
+    assert any("Marie-Christine" in t["text"] for t in report["texts"])
+    assert all(t["pos"][0] >= 0 and t["pos"][1] >= 0 for t in report["texts"])
+
+
+def test_shots_write_widgets_json_beside_the_pictures(tmp_path):
+    out = tmp_path / "shots"
+    proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(out), "--profiles",
+                           "800x480,720x1280", "--languages", "fr", "--screens", "turn"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    widgets = json.loads((out / "widgets.json").read_text("utf-8"))
+    assert sorted(widgets) == ["turn-720x1280-fr.png", "turn-800x480-fr.png"]
+    assert all(widgets[name]["texts"] and widgets[name]["touchables"] for name in widgets)
+    assert not list(out.glob(".widgets-*"))

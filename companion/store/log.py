@@ -15,13 +15,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from companion.store.migrations import migrate, summary_from_events
+from companion.store.guard import APPLICATION_ID, LogError, inspect, readonly_uri
+from companion.store.lock import LogInUse, WriterLock
+from companion.store.migrations import LATEST, migrate, summary_from_events
 
 APP_NAME = "fort-boyard-companion"
-
-
-class LogError(Exception):
-    """The game log cannot be opened or read; the message names the file and what is wrong."""
 
 
 def default_db_path() -> Path:
@@ -60,22 +58,73 @@ class StoredCommand:
 
 
 class GameLog:
-    """The durable log of every game played on this companion. One writer at a time."""
+    """The durable log of every game played on this companion.
 
-    def __init__(self, path: str | Path) -> None:
+    One writer at a time: a writer holds the log's :class:`~companion.store.lock.WriterLock` until
+    :meth:`close` (another process is refused with :class:`LogInUse`, naming the holder). ``readonly``
+    opens it for reading only (history, export), which works while a writer plays. Only the companion's
+    own logs are opened (:mod:`companion.store.guard`): a foreign database is refused and a damaged log
+    is refused without being touched."""
+
+    def __init__(self, path: str | Path, role: str = "writer", readonly: bool = False) -> None:
         self.path = Path(path)
+        self.readonly = readonly
+        self._lock: WriterLock | None = None
+        if str(path) == ":memory:":
+            self.db = sqlite3.connect(":memory:", isolation_level=None)
+            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            migrate(self.db)
+            return
+        if readonly:
+            self.db = self._open_reader(role)
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
+        except OSError as exc:
+            raise LogError(f"cannot open the game log {self.path}: {exc.strerror or exc}") from exc
+        self._lock = WriterLock(self.path, role)
+        db = None
+        try:
+            kind = inspect(self.path)
+            self.db = db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            if kind != "ours":  # a new log, or one adopted (see companion.store.guard): mark it ours
+                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             migrate(self.db)
-        except (sqlite3.Error, OSError, RuntimeError) as exc:
+        except (LogError, sqlite3.Error, OSError, RuntimeError) as exc:
+            if db is not None:
+                db.close()
+            self._lock.release()
+            if isinstance(exc, LogError):
+                raise
             raise LogError(f"cannot open the game log {self.path}: {exc}") from exc
+
+    def _open_reader(self, role: str) -> sqlite3.Connection:
+        """A read-only connection; a log of an older version is first brought up to date when no writer
+        holds it (a writer that holds it has done so already)."""
+        kind = inspect(self.path)
+        if kind == "new":
+            raise LogError(f"the game log {self.path} holds no game yet")
+        try:
+            db = sqlite3.connect(readonly_uri(self.path), uri=True, isolation_level=None, timeout=10.0)
+            if kind == "adopt" or db.execute("PRAGMA user_version").fetchone()[0] < LATEST:
+                db.close()
+                try:
+                    GameLog(self.path, role).close()
+                except LogInUse:
+                    pass
+                db = sqlite3.connect(readonly_uri(self.path), uri=True, isolation_level=None, timeout=10.0)
+            return db
+        except sqlite3.Error as exc:
+            raise LogError(f"cannot read the game log {self.path}: {exc}") from exc
 
     def close(self) -> None:
         self.db.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> "GameLog":
         return self

@@ -7,7 +7,9 @@ those events made.
 
 from __future__ import annotations
 
+import json
 import random
+import unicodedata
 from typing import Any, Callable, Mapping
 
 from companion.engine.core import Decision, Event, Refusal
@@ -33,6 +35,11 @@ from companion.games.fort_boyard.model import (
 )
 
 MAX_NAME_LENGTH = 24
+MAX_ID_LENGTH = 64  # a card id or an RFID tag id
+MAX_RECORD_BYTES = 32 * 1024  # a buzzer duel's record, or the app's table options, as JSON
+# Unicode categories a name or an id may not hold: controls (NUL, ESC), formats (zero-width space and
+# joiners, bidi overrides), surrogates, private use, unassigned, line and paragraph separators.
+_FORBIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 _PHASE_WORDS = {
     Phase.LAND: "the space where {player}'s pawn landed (land)",
@@ -89,6 +96,23 @@ def _choice(cmd: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> str
             "bad_field",
             f"{cmd['cmd']}: field '{field}' must be one of {', '.join(allowed)}, got {value!r}.",
         )
+    return value
+
+
+def _clean_text(value: str) -> str | None:
+    """``value`` stripped and NFC-normalised, or None when it holds a character no name or id may hold."""
+    value = unicodedata.normalize("NFC", value.strip())
+    return None if any(unicodedata.category(c) in _FORBIDDEN for c in value) else value
+
+
+def _bounded(cmd: Mapping[str, Any], field: str, value: Any) -> Any:
+    """A free-form record (finite numbers only) no bigger than :data:`MAX_RECORD_BYTES` as JSON."""
+    try:
+        size = len(json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    except (TypeError, ValueError):
+        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' must hold plain JSON with finite numbers.") from None
+    if size > MAX_RECORD_BYTES:
+        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' is {size} bytes; at most {MAX_RECORD_BYTES}.")
     return value
 
 
@@ -267,6 +291,8 @@ def _duel_result(t: _Turn, cmd: Mapping[str, Any]) -> None:
     buzzers = cmd.get("buzzers")
     if buzzers is not None and not isinstance(buzzers, dict):
         raise Refusal("bad_field", f"result: field 'buzzers' must be an object (the buzzer duel's record), got {buzzers!r}.")
+    if buzzers is not None:
+        _bounded(cmd, "buzzers", buzzers)
     stake = s.stake
     loser = them if w == me else me
     t.emit(ev.DuelResult(t.name(w), t.name(loser), stake, buzzers))
@@ -286,7 +312,7 @@ def _card(t: _Turn, cmd: Mapping[str, Any]) -> None:
     if s.space != deck:
         raise Refusal("bad_field", f"card: this turn is a {s.space} turn; a {deck} card does not belong to it.")
     card = cmd.get("card")
-    if not isinstance(card, str) or not card:
+    if not isinstance(card, str) or not card or len(card) > MAX_ID_LENGTH or _clean_text(card) != card:
         raise Refusal("bad_field", f"card: field 'card' must be a card id, got {card!r}.")
     if (deck, card) in s.cards_drawn:
         raise Refusal("card_repeated", f"card: the {deck} card {card!r} was already drawn in this game.")
@@ -354,7 +380,9 @@ def _tokens(cmd: Mapping[str, Any]) -> dict[str, int]:
 def _tags(cmd: Mapping[str, Any], drawn: int) -> tuple[str, ...]:
     """The optional ``tags`` of a draw: the distinct RFID tags scanned into the handful, at most one per token."""
     tags = cmd.get("tags", [])
-    if not isinstance(tags, list) or not all(isinstance(tag, str) and tag for tag in tags):
+    if not isinstance(tags, list) or not all(
+        isinstance(tag, str) and tag and len(tag) <= MAX_ID_LENGTH and _clean_text(tag) == tag for tag in tags
+    ):
         raise Refusal("bad_field", f"draw: field 'tags' must be a list of tag ids (text), got {tags!r}.")
     if len(set(tags)) != len(tags):
         twice = next(tag for tag in tags if tags.count(tag) > 1)
@@ -412,7 +440,32 @@ def decide(state: GameState, cmd: Mapping[str, Any]) -> Decision:
         raise Refusal("wrong_phase", f"{name}: not now; the companion waits for {describe_phase(state)}.")
     t = _Turn(state)
     handler(t, cmd)
-    return Decision(dict(cmd), tuple(t.events))
+    return Decision(_recorded(cmd, _fields(name, state)), tuple(t.events))
+
+
+# The fields each command is recorded (and echoed) with; any other field sent is dropped (docs/headless.md).
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "land": ("space",),
+    "stake": ("stake",),
+    "opponent": ("player",),
+    "result": ("success",),
+    "card": ("deck", "card"),
+    "sea": ("choice",),
+    "dive": ("reached",),
+    "propose": ("player", "correct"),
+    "pass": ("player",),
+    "draw": ("player", "tokens", "tags"),
+    "new": ("game", "players", "first", "seed", "house_rules", "table"),
+}
+
+
+def _fields(name: str, state: GameState) -> tuple[str, ...]:
+    return ("winner", "buzzers") if name == "result" and state.phase == Phase.DUEL_RESULT else _FIELDS[name]
+
+
+def _recorded(cmd: Mapping[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    """The command as checked: its name and its known fields, nothing else a client sent."""
+    return {"cmd": cmd["cmd"], **{f: cmd[f] for f in fields if f in cmd and cmd[f] is not None}}
 
 
 # --- a new game -------------------------------------------------------------------------------------
@@ -422,7 +475,7 @@ def _players(cmd: Mapping[str, Any]) -> list[str]:
     raw = cmd.get("players")
     if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
         raise Refusal("bad_field", "new: field 'players' must be a list of names in clockwise order.")
-    names = [n.strip() for n in raw]
+    names = [unicodedata.normalize("NFC", n.strip()) for n in raw]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise Refusal("bad_field", f"new: players: Fort Boyard is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}.")
     seen: set[str] = set()
@@ -431,9 +484,13 @@ def _players(cmd: Mapping[str, Any]) -> list[str]:
             raise Refusal("bad_field", "new: players: a name is empty.")
         if len(n) > MAX_NAME_LENGTH:
             raise Refusal("bad_field", f"new: players: {n!r} is longer than {MAX_NAME_LENGTH} characters.")
-        if n.casefold() in seen:
+        if _clean_text(n) is None:
+            raise Refusal("bad_field", f"new: players: {n!r} holds a control or invisible character; type the "
+                          "name with letters, digits, spaces and punctuation.")
+        key = unicodedata.normalize("NFC", n.casefold())  # 'Zoé' and 'ZOÉ', composed or not, are one name
+        if key in seen:
             raise Refusal("bad_field", f"new: players: {n!r} appears twice; give each player a different name.")
-        seen.add(n.casefold())
+        seen.add(key)
     return names
 
 
@@ -462,7 +519,7 @@ def start(cmd: Mapping[str, Any]) -> Decision:
     t.emit(ev.GameStarted(GAME, tuple(names), seed, rules.to_json()))
     first = cmd.get("first")
     if first is not None:
-        i = t.state.index(first.strip()) if isinstance(first, str) else None
+        i = t.state.index(unicodedata.normalize("NFC", first.strip())) if isinstance(first, str) else None
         if i is None:
             raise Refusal("unknown_player", f"new: field 'first': {first!r} is not one of the players.")
         t.emit(ev.FirstPlayerChosen(names[i], "players"))
@@ -478,5 +535,10 @@ def start(cmd: Mapping[str, Any]) -> Decision:
         t.emit(ev.FirstPlayerChosen(contenders[0], "dice"))
     t.emit(ev.RoundStarted(1, t.name(t.state.first)))
     t.emit(ev.TurnStarted(t.name(t.state.first)))
-    recorded = {**cmd, "players": names, "seed": seed}
+    table = cmd.get("table")
+    if table is not None and not isinstance(table, dict):
+        raise Refusal("bad_field", "new: field 'table' must be an object (the app's table options).")
+    if table is not None:
+        _bounded(cmd, "table", table)
+    recorded = {**_recorded(cmd, _FIELDS["new"]), "players": names, "seed": seed}
     return Decision(recorded, tuple(t.events))

@@ -24,6 +24,10 @@ NOTICES: dict[str, dict[str, str]] = {
                        "en": "GPIO buzzers unavailable: keys 1 to 6 stand in"},
     "notice.tiles": {"fr": "Liste des tuiles illisible (gardée telle quelle) : tuiles non reconnues",
                      "en": "Tile list unreadable (kept as it is): tiles not recognised"},
+    "notice.log_damaged": {"fr": "Journal des parties abîmé : gardé à part tel quel, un nouveau journal commence",
+                           "en": "Game log damaged: kept aside as it is, a new log begins"},
+    "notice.log_summary": {"fr": "Le résumé d’une partie terminée était illisible : refait d’après la partie",
+                           "en": "A finished game’s summary was unreadable: rebuilt from the game"},
 }
 
 

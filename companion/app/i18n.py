@@ -365,6 +365,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "error.title": {"fr": "Oups, cet écran a un problème", "en": "Oops, this screen has a problem"},
     "error.detail": {"fr": "La partie est enregistrée, rien n'est perdu.", "en": "The game is saved, nothing is lost."},
     "error.back": {"fr": "Retour à l'accueil", "en": "Back to home"},
+    "error.log_title": {"fr": "Le journal des parties est déjà ouvert", "en": "The game log is already open"},
+    "error.log_detail": {"fr": "Un autre programme joue dessus : ferme-le, puis réessaie. Rien n’est perdu.",
+                         "en": "Another program is playing on it: close that one, then try again. Nothing is lost."},
+    "error.retry": {"fr": "Réessayer", "en": "Try again"},
     # Undo descriptions
     "undo.new": {"fr": "début de partie", "en": "game start"},
     "undo.land": {"fr": "{space}", "en": "{space}"},

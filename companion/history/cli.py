@@ -85,6 +85,12 @@ def _fail(command: str, exc: Exception) -> int:
     return 1
 
 
+def _problems(command: str, log) -> None:
+    """What the log found damaged and set right while reading (a game's summary): said, never fatal."""
+    for problem in log.problems:
+        print(f"companion {command}: {problem}", file=sys.stderr)
+
+
 def run_history(args: argparse.Namespace) -> int:
     from companion.history.names import RenameError
 
@@ -106,6 +112,7 @@ def run_history(args: argparse.Namespace) -> int:
     except (CliError, RenameError) as exc:
         return _fail("history", exc)
     finally:
+        _problems("history", log)
         log.close()
 
 
@@ -131,6 +138,7 @@ def run_export(args: argparse.Namespace) -> int:
     except (CliError, ExportError) as exc:
         return _fail("export", exc)
     finally:
+        _problems("export", log)
         log.close()
 
 

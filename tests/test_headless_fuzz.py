@@ -17,7 +17,7 @@ import sys
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.games.fort_boyard.autoplay import any_command, legal_command
-from companion.games.fort_boyard.decide import _FIELDS
+from companion.games.fort_boyard.fields import FIELDS as _FIELDS
 from companion.games.fort_boyard.model import BAG, KEY_STOCK, TOKEN_VALUES
 from companion.headless.jsonlines import MAX_LINE_BYTES, serve
 from companion.session import GameSession

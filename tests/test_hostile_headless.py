@@ -147,13 +147,13 @@ def test_names_equal_after_normalisation_and_case_folding_cannot_share_a_table(p
 
 def test_text_mode_goes_on_after_a_lone_surrogate_or_bytes_that_are_not_utf8(companion_env, tmp_path):
     lines = [b"new Ann \xed\xa0\x80 Bob seed=1", b"new \xff\xfe Bob seed=1", b'{"cmd":"new","players":["\\ud800","B"]}',
-             b"new Ann Bob first=Ann seed=1", b"state", b"quit"]
+             b"new " + b"A" * 70_000, b"new Ann Bob first=Ann seed=1", b"state", b"quit"]
     proc = subprocess.run([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "g.sqlite3")],
                           input=b"\n".join(lines) + b"\n", capture_output=True, env=companion_env, cwd=ROOT,
                           timeout=60)
     out = proc.stdout.decode("utf-8")
     assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")
-    assert out.count("surrogate") == 3 and "Ann" in out.splitlines()[-2] + out.splitlines()[-3]
+    assert out.count("surrogate") == 3 and "longer than 65536" in out and "Ann" in out.splitlines()[-2] + out.splitlines()[-3]
 
 
 # --- in process: the same gate for every client --------------------------------------------------------
@@ -174,3 +174,16 @@ def test_serve_answers_a_last_line_without_newline_and_a_blank_line():
     assert serve(session, io.BytesIO(b"\n\r\n" + STATE.encode()), out) == 0
     answers = [strict(line) for line in out.getvalue().splitlines()]
     assert codes(answers) == ["bad_json", "bad_json", "ok"]
+
+
+def test_a_rename_to_a_name_with_a_control_character_is_refused(companion_env, tmp_path):
+    from tests.test_game_log_guard import finished_game
+
+    db = tmp_path / "games.sqlite3"
+    finished_game(db)
+    for bad in ("An\u001b[2Jn", "Bo\u200bb", "Cy\u202e"):
+        proc = subprocess.run([sys.executable, "-m", "companion", "history", "--db", str(db), "--rename", "Ann", bad],
+                              capture_output=True, env=companion_env, cwd=ROOT, timeout=60)
+        assert proc.returncode == 1 and "control or invisible character" in proc.stderr.decode(), proc.stderr
+    with GameLog(db) as log:
+        assert log.player_aliases() == {}

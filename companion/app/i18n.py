@@ -254,6 +254,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "player.done": {"fr": "C'est fait : {old} devient {new}", "en": "Done: {old} is now {new}"},
     "player.refused.empty": {"fr": "Le nouveau nom est vide.", "en": "The new name is empty."},
     "player.refused.too_long": {"fr": "Un nom a au plus {n} caractères.", "en": "A name has at most {n} characters."},
+    "player.refused.characters": {"fr": "Un nom s’écrit sans caractère de contrôle ni caractère invisible.",
+                                  "en": "A name has no control or invisible character."},
     "player.refused.unknown": {"fr": "Aucune partie terminée de {name}.", "en": "No finished game of {name}."},
     "player.refused.together": {"fr": "{old} et {new} ont joué ensemble (partie {game}) : ce sont deux joueurs.", "en": "{old} and {new} played together (game {game}): they are two players."},
     # Settings

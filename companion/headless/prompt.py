@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, TextIO
 
-from companion.headless.jsonlines import strict_loads
+from companion.headless.jsonlines import MAX_LINE_BYTES, strict_loads
 from companion.session import GameSession
 
 SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
@@ -154,7 +154,12 @@ def interact(session: GameSession, stdin: TextIO, stdout: TextIO) -> int:
     while True:
         stdout.write("> ")
         stdout.flush()
-        line = stdin.readline()
+        line = stdin.readline(MAX_LINE_BYTES + 1)
+        if len(line) > MAX_LINE_BYTES and not line.endswith("\n"):  # read to its end, never held whole
+            while line and not line.endswith("\n"):
+                line = stdin.readline(MAX_LINE_BYTES + 1)
+            say(f"That line is longer than {MAX_LINE_BYTES} characters; nothing changed.")
+            continue
         if not line or line.strip().lower() in ("quit", "exit"):
             return 0
         if line.strip().lower() in ("help", "?"):

@@ -47,9 +47,10 @@ def readonly_uri(path: Path) -> str:
     return "file:" + quote(str(Path(path).absolute())) + "?mode=ro"
 
 
-def inspect(path: Path) -> str:
+def inspect(path: Path, check: bool = True) -> str:
     """``"new"``, ``"ours"`` or ``"adopt"``; raises :class:`ForeignLog`, :class:`DamagedLog` or
-    :class:`LogError`. Reads only: the file is never changed by looking."""
+    :class:`LogError`. Reads only: the file is never changed by looking. ``check``: run SQLite's
+    ``quick_check`` on a log that is (or may be) ours."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -74,7 +75,7 @@ def inspect(path: Path) -> str:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             ours = app_id == APPLICATION_ID or (app_id == 0 and tables <= OWN_TABLES)
-            verdict = db.execute("PRAGMA quick_check").fetchone()[0] if ours else "ok"  # others: not ours to judge
+            verdict = db.execute("PRAGMA quick_check").fetchone()[0] if ours and check else "ok"
         finally:
             db.close()
     except sqlite3.DatabaseError as exc:

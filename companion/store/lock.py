@@ -84,8 +84,9 @@ class WriterLock:
         flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
         try:
             fd = os.open(self.path, flags, 0o600)
-        except OSError as exc:
-            raise LogInUse(f"cannot take the writer's lock {self.path}: {exc.strerror or exc}") from exc
+        except OSError as exc:  # a planted link (O_NOFOLLOW), a read-only folder: not a writer's doing
+            raise LogError(f"cannot open the game log {db}: cannot take the writer's lock {self.path}: "
+                           f"{exc.strerror or exc}") from exc
         st = os.fstat(fd)
         key = (st.st_dev, st.st_ino)
         with _guard:
@@ -105,7 +106,8 @@ class WriterLock:
                 ) from None
             except OSError as exc:
                 os.close(fd)
-                raise LogInUse(f"cannot take the writer's lock {self.path}: {exc.strerror or exc}") from exc
+                raise LogError(f"cannot open the game log {db}: cannot take the writer's lock {self.path}: "
+                               f"{exc.strerror or exc}") from exc
             me = {"pid": os.getpid(), "role": role if role in ROLES else "writer",
                   "since": datetime.now(timezone.utc).isoformat(timespec="seconds")}
             try:

@@ -87,6 +87,11 @@ class GameLog:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise LogError(f"cannot open the game log {self.path}: {exc.strerror or exc}") from exc
+        try:  # a foreign or damaged file is refused before anything is created beside it
+            inspect(self.path, check=False)
+        except DamagedLog:
+            if not replace_damaged:
+                raise
         self._lock = WriterLock(self.path, role)
         db = None
         try:

@@ -7,13 +7,13 @@ those events made.
 
 from __future__ import annotations
 
-import json
 import random
 import unicodedata
 from typing import Any, Callable, Mapping
 
 from companion.engine.core import Decision, Event, Refusal
 from companion.games.fort_boyard import events as ev
+from companion.games.fort_boyard import fields
 from companion.games.fort_boyard.apply import apply
 from companion.games.fort_boyard.model import (
     BAG,
@@ -22,24 +22,14 @@ from companion.games.fort_boyard.model import (
     EXPECTS,
     GAME,
     KEYS_TO_END_ROUND_1,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     SPACES,
     STAKES,
     TOKEN_KINDS,
     TOKEN_VALUES,
     GameState,
-    HouseRules,
     Phase,
     Status,
 )
-
-MAX_NAME_LENGTH = 24
-MAX_ID_LENGTH = 64  # a card id or an RFID tag id
-MAX_RECORD_BYTES = 32 * 1024  # a buzzer duel's record, or the app's table options, as JSON
-# Unicode categories a name or an id may not hold: controls (NUL, ESC), formats (zero-width space and
-# joiners, bidi overrides), surrogates, private use, unassigned, line and paragraph separators.
-_FORBIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 _PHASE_WORDS = {
     Phase.LAND: "the space where {player}'s pawn landed (land)",
@@ -77,60 +67,6 @@ class _Turn:
 
     def name(self, i: int) -> str:
         return self.state.players[i].name
-
-
-# --- field checks -------------------------------------------------------------------------------
-
-
-def _bool(cmd: Mapping[str, Any], field: str) -> bool:
-    value = cmd.get(field)
-    if not isinstance(value, bool):
-        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' must be true or false, got {value!r}.")
-    return value
-
-
-def _choice(cmd: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> str:
-    value = cmd.get(field)
-    if value not in allowed:
-        raise Refusal(
-            "bad_field",
-            f"{cmd['cmd']}: field '{field}' must be one of {', '.join(allowed)}, got {value!r}.",
-        )
-    return value
-
-
-def _clean_text(value: str) -> str | None:
-    """``value`` stripped and NFC-normalised, or None when it holds a character no name or id may hold."""
-    value = unicodedata.normalize("NFC", value.strip())
-    return None if any(unicodedata.category(c) in _FORBIDDEN for c in value) else value
-
-
-def _bounded(cmd: Mapping[str, Any], field: str, value: Any) -> Any:
-    """A free-form record (finite numbers only) no bigger than :data:`MAX_RECORD_BYTES` as JSON."""
-    try:
-        size = len(json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8", "surrogatepass"))
-    except (TypeError, ValueError):
-        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' must hold plain JSON with finite numbers.") from None
-    if size > MAX_RECORD_BYTES:
-        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' is {size} bytes; at most {MAX_RECORD_BYTES}.")
-    return value
-
-
-def _player(state: GameState, cmd: Mapping[str, Any], field: str = "player") -> int:
-    value = cmd.get(field)
-    i = state.index(value) if isinstance(value, str) else None
-    if i is None:
-        names = ", ".join(p.name for p in state.players)
-        raise Refusal("unknown_player", f"{cmd['cmd']}: field '{field}': {value!r} is not a player ({names}).")
-    return i
-
-
-def _must_be_current(state: GameState, cmd: Mapping[str, Any], i: int) -> None:
-    if i != state.current:
-        raise Refusal(
-            "not_your_turn",
-            f"{cmd['cmd']}: it is {state.players[state.current].name}'s turn, not {state.players[i].name}'s.",
-        )
 
 
 # --- turns and rounds -------------------------------------------------------------------------------
@@ -231,7 +167,7 @@ def _win_from(t: _Turn, winner: int, loser: int, stake: str, reason: str) -> int
 
 
 def _land(t: _Turn, cmd: Mapping[str, Any]) -> None:
-    space = _choice(cmd, "space", SPACES)
+    space = fields.choice(cmd, "space", SPACES)
     s = t.state
     via = s.phase == Phase.PASSE_PARTOUT
     if via and space == "passe_partout":
@@ -251,12 +187,12 @@ def _land(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 
 def _stake(t: _Turn, cmd: Mapping[str, Any]) -> None:
-    t.emit(ev.StakeChosen(t.name(t.state.current), _choice(cmd, "stake", STAKES)))
+    t.emit(ev.StakeChosen(t.name(t.state.current), fields.choice(cmd, "stake", STAKES)))
 
 
 def _opponent(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
-    i = _player(s, cmd)
+    i = fields.player(s, cmd)
     if i == s.current:
         raise Refusal("bad_field", f"opponent: {s.players[i].name} cannot duel themselves; name another player.")
     t.emit(ev.OpponentNamed(t.name(s.current), t.name(i)))
@@ -267,7 +203,7 @@ def _result(t: _Turn, cmd: Mapping[str, Any]) -> None:
     me = s.current
     if s.phase == Phase.DUEL_RESULT:
         return _duel_result(t, cmd)
-    success = _bool(cmd, "success")
+    success = fields.boolean(cmd, "success")
     t.emit(ev.ChallengeResult(t.name(me), s.space, success))
     stake = s.stake or ("key" if s.round == 1 else "clue")  # Concentration/Force: Key, then Clue in Round 2
     if success:
@@ -281,7 +217,7 @@ def _result(t: _Turn, cmd: Mapping[str, Any]) -> None:
 def _duel_result(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
     me, them = s.current, s.opponent
-    w = _player(s, cmd, "winner")
+    w = fields.player(s, cmd, "winner")
     if w not in (me, them):
         raise Refusal(
             "bad_field",
@@ -292,7 +228,7 @@ def _duel_result(t: _Turn, cmd: Mapping[str, Any]) -> None:
     if buzzers is not None and not isinstance(buzzers, dict):
         raise Refusal("bad_field", f"result: field 'buzzers' must be an object (the buzzer duel's record), got {buzzers!r}.")
     if buzzers is not None:
-        _bounded(cmd, "buzzers", buzzers)
+        fields.bounded(cmd, "buzzers", buzzers)
     stake = s.stake
     loser = them if w == me else me
     t.emit(ev.DuelResult(t.name(w), t.name(loser), stake, buzzers))
@@ -308,11 +244,11 @@ def _card(t: _Turn, cmd: Mapping[str, Any]) -> None:
     """The companion's own card for this turn's challenge, Duel or Énigme, recorded so that a resumed
     game shows the same card; a card is never drawn twice in a game."""
     s = t.state
-    deck = _choice(cmd, "deck", DECKS)
+    deck = fields.choice(cmd, "deck", DECKS)
     if s.space != deck:
         raise Refusal("bad_field", f"card: this turn is a {s.space} turn; a {deck} card does not belong to it.")
     card = cmd.get("card")
-    if not isinstance(card, str) or not card or len(card) > MAX_ID_LENGTH or _clean_text(card) != card:
+    if not isinstance(card, str) or not card or len(card) > fields.MAX_ID_LENGTH or fields.clean_text(card) != card:
         raise Refusal("bad_field", f"card: field 'card' must be a card id, got {card!r}.")
     if (deck, card) in s.cards_drawn:
         raise Refusal("card_repeated", f"card: the {deck} card {card!r} was already drawn in this game.")
@@ -320,7 +256,7 @@ def _card(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 
 def _sea(t: _Turn, cmd: Mapping[str, Any]) -> None:
-    choice = _choice(cmd, "choice", ("dive", "abandon"))
+    choice = fields.choice(cmd, "choice", ("dive", "abandon"))
     s = t.state
     name = t.name(s.current)
     t.emit(ev.Dived(name, s.stake) if choice == "dive" else ev.Abandoned(name, s.stake))
@@ -328,7 +264,7 @@ def _sea(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 
 def _dive(t: _Turn, cmd: Mapping[str, Any]) -> None:
-    reached = _bool(cmd, "reached")
+    reached = fields.boolean(cmd, "reached")
     s = t.state
     me = s.current
     stake = s.players[me].dive_stake or "key"
@@ -340,9 +276,9 @@ def _dive(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 def _propose(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
-    i = _player(s, cmd)
-    _must_be_current(s, cmd, i)
-    correct = _bool(cmd, "correct")
+    i = fields.player(s, cmd)
+    fields.must_be_current(s, cmd, i)
+    correct = fields.boolean(cmd, "correct")
     name = t.name(i)
     if s.phase == Phase.PROPOSE_AGAIN:
         t.emit(ev.KeyPaid(name))  # 'a new proposal in exchange for one of your Keys'
@@ -359,8 +295,8 @@ def _propose(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 def _pass(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
-    i = _player(s, cmd)
-    _must_be_current(s, cmd, i)
+    i = fields.player(s, cmd)
+    fields.must_be_current(s, cmd, i)
     t.emit(ev.Eliminated(t.name(i), "passed"))
     _next_proposer(t, t.state.left_of(i))
 
@@ -381,7 +317,7 @@ def _tags(cmd: Mapping[str, Any], drawn: int) -> tuple[str, ...]:
     """The optional ``tags`` of a draw: the distinct RFID tags scanned into the handful, at most one per token."""
     tags = cmd.get("tags", [])
     if not isinstance(tags, list) or not all(
-        isinstance(tag, str) and tag and len(tag) <= MAX_ID_LENGTH and _clean_text(tag) == tag for tag in tags
+        isinstance(tag, str) and tag and len(tag) <= fields.MAX_ID_LENGTH and fields.clean_text(tag) == tag for tag in tags
     ):
         raise Refusal("bad_field", f"draw: field 'tags' must be a list of tag ids (text), got {tags!r}.")
     if len(set(tags)) != len(tags):
@@ -394,8 +330,8 @@ def _tags(cmd: Mapping[str, Any], drawn: int) -> tuple[str, ...]:
 
 def _draw(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
-    i = _player(s, cmd)
-    _must_be_current(s, cmd, i)
+    i = fields.player(s, cmd)
+    fields.must_be_current(s, cmd, i)
     tokens = _tokens(cmd)
     p = s.players[i]
     for k, kind in enumerate(TOKEN_KINDS):
@@ -440,81 +376,19 @@ def decide(state: GameState, cmd: Mapping[str, Any]) -> Decision:
         raise Refusal("wrong_phase", f"{name}: not now; the companion waits for {describe_phase(state)}.")
     t = _Turn(state)
     handler(t, cmd)
-    return Decision(_recorded(cmd, _fields(name, state)), tuple(t.events))
-
-
-# The fields each command is recorded (and echoed) with; any other field sent is dropped (docs/headless.md).
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "land": ("space",),
-    "stake": ("stake",),
-    "opponent": ("player",),
-    "result": ("success",),
-    "card": ("deck", "card"),
-    "sea": ("choice",),
-    "dive": ("reached",),
-    "propose": ("player", "correct"),
-    "pass": ("player",),
-    "draw": ("player", "tokens", "tags"),
-    "new": ("game", "players", "first", "seed", "house_rules", "table"),
-}
-
-
-def _fields(name: str, state: GameState) -> tuple[str, ...]:
-    return ("winner", "buzzers") if name == "result" and state.phase == Phase.DUEL_RESULT else _FIELDS[name]
-
-
-def _recorded(cmd: Mapping[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
-    """The command as checked: its name and its known fields, nothing else a client sent."""
-    return {"cmd": cmd["cmd"], **{f: cmd[f] for f in fields if f in cmd and cmd[f] is not None}}
+    return Decision(fields.recorded(cmd, fields.recorded_fields(name, state)), tuple(t.events))
 
 
 # --- a new game -------------------------------------------------------------------------------------
 
 
-def _players(cmd: Mapping[str, Any]) -> list[str]:
-    raw = cmd.get("players")
-    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise Refusal("bad_field", "new: field 'players' must be a list of names in clockwise order.")
-    names = [unicodedata.normalize("NFC", n.strip()) for n in raw]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise Refusal("bad_field", f"new: players: Fort Boyard is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}.")
-    seen: set[str] = set()
-    for n in names:
-        if not n:
-            raise Refusal("bad_field", "new: players: a name is empty.")
-        if len(n) > MAX_NAME_LENGTH:
-            raise Refusal("bad_field", f"new: players: {n!r} is longer than {MAX_NAME_LENGTH} characters.")
-        if _clean_text(n) is None:
-            raise Refusal("bad_field", f"new: players: {n!r} holds a control or invisible character; type the "
-                          "name with letters, digits, spaces and punctuation.")
-        key = unicodedata.normalize("NFC", n.casefold())  # 'Zoé' and 'ZOÉ', composed or not, are one name
-        if key in seen:
-            raise Refusal("bad_field", f"new: players: {n!r} appears twice; give each player a different name.")
-        seen.add(key)
-    return names
-
-
-def _house_rules(cmd: Mapping[str, Any]) -> HouseRules:
-    raw = cmd.get("house_rules", {})
-    if not isinstance(raw, dict):
-        raise Refusal("bad_field", "new: field 'house_rules' must be an object.")
-    allowed = HouseRules.allowed()
-    for key, value in raw.items():
-        if key not in allowed:
-            raise Refusal("bad_field", f"new: house_rules: unknown rule {key!r}; known: {', '.join(allowed)}.")
-        if value not in allowed[key] or type(value) is not type(allowed[key][0]):
-            choices = ", ".join(repr(v) for v in allowed[key])
-            raise Refusal("bad_field", f"new: house_rules: '{key}' must be one of {choices}, got {value!r}.")
-    return HouseRules(**raw)
-
-
 def start(cmd: Mapping[str, Any]) -> Decision:
     """The events that open a game: players seated, first player chosen or rolled for, Round 1."""
-    names = _players(cmd)
+    names = fields.players(cmd)
     seed = cmd.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise Refusal("bad_field", f"new: field 'seed' must be a whole number, got {seed!r}.")
-    rules = _house_rules(cmd)
+    rules = fields.house_rules(cmd)
     t = _Turn(GameState())
     t.emit(ev.GameStarted(GAME, tuple(names), seed, rules.to_json()))
     first = cmd.get("first")
@@ -539,6 +413,6 @@ def start(cmd: Mapping[str, Any]) -> Decision:
     if table is not None and not isinstance(table, dict):
         raise Refusal("bad_field", "new: field 'table' must be an object (the app's table options).")
     if table is not None:
-        _bounded(cmd, "table", table)
-    recorded = {**_recorded(cmd, _FIELDS["new"]), "players": names, "seed": seed}
+        fields.bounded(cmd, "table", table)
+    recorded = {**fields.recorded(cmd, fields.FIELDS["new"]), "players": names, "seed": seed}
     return Decision(recorded, tuple(t.events))

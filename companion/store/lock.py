@@ -81,9 +81,12 @@ class WriterLock:
     def __init__(self, db: Path, role: str = "writer") -> None:
         self.path = lock_path(db)
         self._key: tuple[int, int] | None = None
-        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+        flags = os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
         try:
-            fd = os.open(self.path, flags, 0o600)
+            try:
+                fd = os.open(self.path, os.O_RDWR | flags, 0o644)
+            except PermissionError:  # left by another user (root ran a game here): locks all the same
+                fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
         except OSError as exc:  # a planted link (O_NOFOLLOW), a read-only folder: not a writer's doing
             raise LogError(f"cannot open the game log {db}: cannot take the writer's lock {self.path}: "
                            f"{exc.strerror or exc}") from exc

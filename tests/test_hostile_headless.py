@@ -112,7 +112,7 @@ def test_unknown_fields_are_dropped_from_what_is_stored_and_echoed(play, compani
 
 def test_a_buzzer_record_is_kept_only_when_bounded(play):
     record = {"duellists": ["Ann", "Bob"], "runs": [{"presses": [{"player": "Bob", "t_ms": 512.5}]}]}
-    too_big = {"runs": ["r" * 1000] * 40}
+    too_big = {"runs": ["r" * 1000] * 300}  # 300 KB: over the record's limit, under the line's
     answers = play([json.dumps(NEW), '{"cmd":"land","space":"duel"}', '{"cmd":"opponent","player":"Bob"}',
                     json.dumps({"cmd": "result", "winner": "Bob", "buzzers": too_big}),
                     json.dumps({"cmd": "result", "winner": "Bob", "buzzers": record})])
@@ -147,13 +147,13 @@ def test_names_equal_after_normalisation_and_case_folding_cannot_share_a_table(p
 
 def test_text_mode_goes_on_after_a_lone_surrogate_or_bytes_that_are_not_utf8(companion_env, tmp_path):
     lines = [b"new Ann \xed\xa0\x80 Bob seed=1", b"new \xff\xfe Bob seed=1", b'{"cmd":"new","players":["\\ud800","B"]}',
-             b"new " + b"A" * 70_000, b"new Ann Bob first=Ann seed=1", b"state", b"quit"]
+             b"new " + b"A" * (MAX_LINE_BYTES + 10), b"new Ann Bob first=Ann seed=1", b"state", b"quit"]
     proc = subprocess.run([sys.executable, "-m", "companion", "play", "--db", str(tmp_path / "g.sqlite3")],
                           input=b"\n".join(lines) + b"\n", capture_output=True, env=companion_env, cwd=ROOT,
                           timeout=60)
     out = proc.stdout.decode("utf-8")
     assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")
-    assert out.count("surrogate") == 3 and "longer than 65536" in out and "Ann" in out.splitlines()[-2] + out.splitlines()[-3]
+    assert out.count("surrogate") == 3 and f"longer than {MAX_LINE_BYTES}" in out and "Ann" in out.splitlines()[-2] + out.splitlines()[-3]
 
 
 # --- in process: the same gate for every client --------------------------------------------------------
@@ -187,3 +187,14 @@ def test_a_rename_to_a_name_with_a_control_character_is_refused(companion_env, t
         assert proc.returncode == 1 and "control or invisible character" in proc.stderr.decode(), proc.stderr
     with GameLog(db) as log:
         assert log.player_aliases() == {}
+
+
+def test_a_long_buzzer_duel_of_mashed_buttons_is_still_recorded():
+    presses = [{"player": "Bob", "t_ms": 12.5 * i, "kind": "again"} for i in range(1500)]  # ~60 KB
+    record = {"duellists": ["Ann", "Bob"], "runs": [{"run": 1, "presses": presses, "winner": "Bob"}]}
+    session = GameSession(GameLog(":memory:"))
+    for command in (NEW, {"cmd": "land", "space": "duel"}, {"cmd": "opponent", "player": "Bob"}):
+        assert session.handle(command)["ok"]
+    answer = session.handle({"cmd": "result", "winner": "Bob", "buzzers": record})
+    assert answer["ok"], answer
+    assert session.log.all_commands(session.game_id)[-1]["command"]["buzzers"] == record

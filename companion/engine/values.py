@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from companion.engine.core import Refusal
 
 MAX_DEPTH = 16  # a buzzer duel's record is 6 deep
-MAX_NODES = 20_000  # values in one command, all levels together
+MAX_NODES = 100_000  # values in one command, all levels together (a long buzzer duel: ~25,000)
 MAX_TEXT = 10_000  # characters in one text
 MAX_INT = 10**19  # seeds and counts: an integer is at most 19 digits
 

@@ -13,7 +13,7 @@ from typing import Any, BinaryIO, TextIO
 
 from companion.session import GameSession, refusal
 
-MAX_LINE_BYTES = 64 * 1024  # the longest command (a buzzer duel's record) is a few KB
+MAX_LINE_BYTES = 512 * 1024  # the longest command: a buzzer duel's record, at most 256 KB (fields.py)
 MAX_NESTING = 32  # brackets deep; the session allows 16 levels of values
 MAX_INT_DIGITS = 19
 MAX_FLOAT_CHARS = 32

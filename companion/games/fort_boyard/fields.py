@@ -16,7 +16,7 @@ from companion.games.fort_boyard.model import MAX_PLAYERS, MIN_PLAYERS, GameStat
 
 MAX_NAME_LENGTH = 24
 MAX_ID_LENGTH = 128  # a card id (content ids: a-z, 0-9, hyphens) or an RFID tag id
-MAX_RECORD_BYTES = 32 * 1024  # a buzzer duel's record, or the app's table options, as JSON
+MAX_RECORD_BYTES = 256 * 1024  # a buzzer duel's record (mashed buttons: ~50 KB), the app's table options
 # Unicode categories a name or an id may not hold: controls (NUL, ESC), formats (zero-width space and
 # joiners, bidi overrides), surrogates, private use, unassigned, line and paragraph separators.
 FORBIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}

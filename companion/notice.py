@@ -27,6 +27,10 @@ NOTICES: dict[str, dict[str, str]] = {
     "notice.tiles_set_aside": {"fr": "Liste des tuiles abîmée, mise de côté : enregistre les tuiles à nouveau",
                                "en": "Tile list damaged, set aside: enrol the tiles again"},
     "notice.damaged": {"fr": "Fichier abîmé mis de côté : {file}", "en": "Damaged file set aside: {file}"},
+    "notice.log_damaged": {"fr": "Journal des parties abîmé : gardé à part tel quel, un nouveau journal commence",
+                           "en": "Game log damaged: kept aside as it is, a new log begins"},
+    "notice.log_summary": {"fr": "Le résumé d’une partie terminée était illisible : refait d’après la partie",
+                           "en": "A finished game’s summary was unreadable: rebuilt from the game"},
 }
 
 

@@ -12,6 +12,7 @@ import sqlite3
 from typing import Any, Callable, Mapping
 
 from companion.engine import Refusal, event_from_json, event_to_json, rules_for
+from companion.engine.values import plain_command
 from companion.store import GameLog, LogError
 
 NO_GAME_VIEW: dict[str, Any] = {
@@ -106,6 +107,7 @@ class GameSession:
         if not isinstance(command, Mapping) or not isinstance(command.get("cmd"), str):
             return refusal("bad_command", "A command must be a JSON object with a text field 'cmd'.")
         try:
+            command = plain_command(command)  # NFC text, finite numbers, bounded: what may reach the log
             name = command["cmd"]
             if name == "state":
                 return self._accepted([])

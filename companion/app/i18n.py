@@ -254,6 +254,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "player.done": {"fr": "C'est fait : {old} devient {new}", "en": "Done: {old} is now {new}"},
     "player.refused.empty": {"fr": "Le nouveau nom est vide.", "en": "The new name is empty."},
     "player.refused.too_long": {"fr": "Un nom a au plus {n} caractères.", "en": "A name has at most {n} characters."},
+    "player.refused.characters": {"fr": "Un nom s’écrit sans caractère de contrôle ni caractère invisible.",
+                                  "en": "A name has no control or invisible character."},
     "player.refused.unknown": {"fr": "Aucune partie terminée de {name}.", "en": "No finished game of {name}."},
     "player.refused.together": {"fr": "{old} et {new} ont joué ensemble (partie {game}) : ce sont deux joueurs.", "en": "{old} and {new} played together (game {game}): they are two players."},
     # Settings
@@ -365,6 +367,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "error.title": {"fr": "Oups, cet écran a un problème", "en": "Oops, this screen has a problem"},
     "error.detail": {"fr": "La partie est enregistrée, rien n'est perdu.", "en": "The game is saved, nothing is lost."},
     "error.back": {"fr": "Retour à l'accueil", "en": "Back to home"},
+    "error.log_title": {"fr": "Le journal des parties est déjà ouvert", "en": "The game log is already open"},
+    "error.log_detail": {"fr": "Un autre programme joue dessus : ferme-le, puis réessaie. Rien n’est perdu.",
+                         "en": "Another program is playing on it: close that one, then try again. Nothing is lost."},
+    "error.retry": {"fr": "Réessayer", "en": "Try again"},
     # Undo descriptions
     "undo.new": {"fr": "début de partie", "en": "game start"},
     "undo.land": {"fr": "{space}", "en": "{space}"},

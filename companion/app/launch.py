@@ -41,15 +41,12 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
     from companion.app.i18n import Translator
     from companion.app.main import CompanionApp
     from companion.content import load_library
-    from companion.session import GameSession
-    from companion.store import GameLog, default_db_path
-
     notices: list[Notice] = []
     if settings is None:
         settings, notices = start_settings(settings_path)
     library = load_library(set_aside=True)
     notices += library.notices()
-    session = GameSession(GameLog(db or default_db_path()))
+    session, log_problem = open_session(db, notices)
     controller = Controller(session, settings, library, Translator(settings.language))
     reactions = None
     if sound:
@@ -57,7 +54,8 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
 
         reactions = Reactions.from_settings(settings, library, lambda: controller.tr.language)
     app = CompanionApp(controller, settings_path=settings_path, library=library, notices=notices,
-                       sound=reactions, ring=ring)
+                       sound=reactions, ring=ring, log_problem=log_problem,
+                       reopen_log=lambda: open_session(db, app.notices))
     from companion.app.screens.tiles import TileHub
 
     TileHub.attach(app, reader, tiles_path)
@@ -77,6 +75,31 @@ def start_settings(path: Path | None) -> tuple[Settings, list[Notice]]:
         notices.append(Notice("notice.settings", "; ".join(str(p) for p in config.errors)))
         return Settings(), notices
     return config.settings, notices
+
+
+def open_session(db: Path | None, notices: list[Notice]):
+    """``(session, problem)``: the session on the game log, and None. When another process writes to the
+    log, a session on no log and the message naming that process (the app shows it on its error screen
+    and tries again from there). The log in the user data directory found damaged is kept aside and a
+    new one started, with a notice; a damaged ``--db`` file is refused (LogError), left as it is."""
+    from companion.session import GameSession
+    from companion.store import GameLog, LogInUse, default_db_path
+
+    try:
+        log = GameLog(db or default_db_path(), role="app", replace_damaged=db is None)
+    except LogInUse as exc:
+        return GameSession(GameLog(":memory:")), str(exc)
+    if log.damaged:
+        detail, aside = log.damaged
+        notices.append(Notice("notice.log_damaged", f"{detail}; kept as {aside}"))
+    try:
+        session = GameSession(log)
+        log.games()  # every finished game's summary read once: a damaged one is rebuilt and noted
+    except BaseException:
+        log.close()
+        raise
+    notices += [Notice("notice.log_summary", problem) for problem in log.problems]
+    return session, None
 
 
 def launch(args) -> int:

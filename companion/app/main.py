@@ -94,10 +94,16 @@ class CompanionApp(App):
     title = "Fort Boyard"
 
     def __init__(self, controller: Controller, settings_path: Path | None = None, library: Any = None,
-                 notices: list[str] | None = None, ring: Any = None, sound: Any = None, **kw: Any) -> None:
+                 notices: list[str] | None = None, ring: Any = None, sound: Any = None,
+                 log_problem: str | None = None, reopen_log: Callable[[], tuple[Any, str | None]] | None = None,
+                 **kw: Any) -> None:
         super().__init__(**kw)
         fonts.register()  # before the first Label: Andika becomes the default font
         self.controller = controller
+        # Another process writes to the game log: the app runs on no log, shows why on the error screen
+        # and opens the log from there once it is free (companion.app.launch.open_session).
+        self.log_problem = log_problem
+        self._reopen_log = reopen_log
         self.settings_path = settings_path
         self.library = library
         self.notices = list(notices or [])
@@ -132,6 +138,9 @@ class CompanionApp(App):
         Window.bind(on_key_down=self._on_key, on_resize=lambda *_: self._resize(rebuild=True),
                     on_request_close=self._on_request_close)
         ExceptionManager.add_handler(_SafetyNet(self))
+        if self.log_problem:
+            self.sm.get_screen("error").message = self.log_problem
+            self.sm.current = "error"
         return self.sm
 
     def on_stop(self) -> None:
@@ -246,6 +255,23 @@ class CompanionApp(App):
         if self.sm.current == "error":
             return
         Clock.schedule_once(lambda *_: self.go("error"), 0)
+
+    def retry_log(self) -> None:
+        """Try the game log again (from the error screen): the game goes on from it once it is free."""
+        if self._reopen_log is None:
+            return
+        session, problem = self._reopen_log()
+        if problem is None:
+            self.controller.session.log.close()
+            self.controller.session = session
+            self.log_problem = None
+            self.show_phase()
+            return
+        session.log.close()
+        self.log_problem = problem
+        error = self.sm.get_screen("error")
+        error.message = problem
+        error.rebuild()
 
     # --- settings ------------------------------------------------------------------------------------
 

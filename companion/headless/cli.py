@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -20,30 +21,44 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _open_session(db: Path | None):
-    from companion.session import GameSession
-    from companion.store import GameLog, LogError, default_db_path
+LOG_IN_USE = 3  # exit status when another process writes to the game log
+
+
+def _open_session(db: Path | None, headless: bool):
+    """The session on the log, or the exit status after saying why not (a JSON line for programs)."""
+    from companion.session import GameSession, refusal
+    from companion.store import GameLog, LogError, LogInUse, default_db_path
 
     path = db or default_db_path()
+    log = None
     try:
-        return GameSession(GameLog(path))
+        log = GameLog(path, role="headless" if headless else "text")
+        return GameSession(log)
     except LogError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
-        return None
+        if log is not None:
+            log.close()
+        if headless and isinstance(exc, LogInUse):
+            print(json.dumps(refusal("log_in_use", str(exc)), ensure_ascii=True), flush=True)
+        else:
+            print(f"companion: {exc}", file=sys.stderr)
+        return LOG_IN_USE if isinstance(exc, LogInUse) else 1
 
 
 def run(args: argparse.Namespace) -> int:
-    session = _open_session(args.db)
-    if session is None:
-        return 1
+    # Text that cannot be encoded is escaped, never fatal (a lone surrogate in a name, a terminal that is
+    # not UTF-8); undecodable input becomes surrogates that the session refuses, line by line.
+    sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
+    session = _open_session(args.db, args.headless)
+    if isinstance(session, int):
+        return session
     try:
         if args.headless:
             from companion.headless.jsonlines import serve
 
-            sys.stdout.reconfigure(encoding="utf-8")
             return serve(session, sys.stdin.buffer, sys.stdout)
         from companion.headless.prompt import interact
 
+        sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
         return interact(session, sys.stdin, sys.stdout)
     finally:
         session.log.close()

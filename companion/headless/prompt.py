@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, TextIO
 
+from companion.headless.jsonlines import MAX_LINE_BYTES, strict_loads
 from companion.session import GameSession
 
 SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
@@ -75,9 +76,11 @@ def parse(line: str, view: dict[str, Any]) -> dict[str, Any] | str:
     line = line.strip()
     if line.startswith("{"):
         try:
-            return json.loads(line)
+            return strict_loads(line)
         except json.JSONDecodeError as exc:
             return f"not valid JSON: {exc.msg}"
+        except (ValueError, RecursionError) as exc:
+            return f"not accepted JSON: {exc}"
     words = line.split()
     if not words:
         return "type a command, or help"
@@ -151,17 +154,26 @@ def interact(session: GameSession, stdin: TextIO, stdout: TextIO) -> int:
     while True:
         stdout.write("> ")
         stdout.flush()
-        line = stdin.readline()
+        line = stdin.readline(MAX_LINE_BYTES + 1)
+        if len(line) > MAX_LINE_BYTES and not line.endswith("\n"):  # read to its end, never held whole
+            while line and not line.endswith("\n"):
+                line = stdin.readline(MAX_LINE_BYTES + 1)
+            say(f"That line is longer than {MAX_LINE_BYTES} characters; nothing changed.")
+            continue
         if not line or line.strip().lower() in ("quit", "exit"):
             return 0
         if line.strip().lower() in ("help", "?"):
             say(HELP)
             continue
-        cmd = parse(line, session.view())
-        if isinstance(cmd, str):
-            say(cmd)
+        try:
+            cmd = parse(line, session.view())
+            if isinstance(cmd, str):
+                say(cmd)
+                continue
+            answer = session.handle(cmd)
+        except Exception as exc:  # a bug must not end the game: say it, keep going
+            say(f"The companion failed on this line and changed nothing: {exc!r}")
             continue
-        answer = session.handle(cmd)
         if not answer["ok"]:
             say(answer["error"]["message"])
             continue

@@ -49,7 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.set_defaults(func=run_export)
 
 
-def _open(db: Path | None):
+def _open(db: Path | None, write: bool = False):
+    """The log, read-only (history and export work while a game is played on it); ``write`` for renames,
+    which wait their turn like any writer (refused while the app or a headless game holds the log)."""
     from companion.store import GameLog, LogError, default_db_path
 
     path = db or default_db_path()
@@ -57,7 +59,7 @@ def _open(db: Path | None):
         where = "--db" if db else "the user data directory"
         raise CliError(f"no game log at {path} ({where}): play a game first, or name the log with --db")
     try:
-        return GameLog(path)
+        return GameLog(path, role="history", readonly=not write)
     except LogError as exc:
         raise CliError(str(exc)) from exc
 
@@ -89,11 +91,17 @@ def _say(line: str = "") -> None:
     print(shown(line))
 
 
+def _problems(command: str, log) -> None:
+    """What the log found damaged and set right while reading (a game's summary): said, never fatal."""
+    for problem in log.problems:
+        print(shown(f"companion {command}: {problem}"), file=sys.stderr)
+
+
 def run_history(args: argparse.Namespace) -> int:
     from companion.history.names import RenameError
 
     try:
-        log = _open(args.db)
+        log = _open(args.db, write=bool(args.rename or args.undo_rename))
     except CliError as exc:
         return _fail("history", exc)
     try:
@@ -110,6 +118,7 @@ def run_history(args: argparse.Namespace) -> int:
     except (CliError, RenameError) as exc:
         return _fail("history", exc)
     finally:
+        _problems("history", log)
         log.close()
 
 
@@ -135,6 +144,7 @@ def run_export(args: argparse.Namespace) -> int:
     except (CliError, ExportError) as exc:
         return _fail("export", exc)
     finally:
+        _problems("export", log)
         log.close()
 
 

@@ -10,12 +10,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from companion.games.fort_boyard.decide import MAX_NAME_LENGTH
+from companion.games.fort_boyard.fields import MAX_NAME_LENGTH, clean_text
 
 
 
 class RenameError(Exception):
-    """A rename the history cannot take. ``code`` (``empty``, ``too_long``, ``unknown``, ``together``) and
+    """A rename the history cannot take. ``code`` (``empty``, ``too_long``, ``characters``, ``unknown``, ``together``) and
     ``values`` let the app say it in the table's language; the message says it in English."""
 
     def __init__(self, code: str, message: str, **values: object) -> None:
@@ -100,6 +100,9 @@ def plan_rename(names: Names, games: Mapping[int, Sequence[str]], old: str, new:
         raise RenameError("empty", "The new name is empty.")
     if len(new) > MAX_NAME_LENGTH:
         raise RenameError("too_long", f"{new!r} is longer than {MAX_NAME_LENGTH} characters.", name=new, n=MAX_NAME_LENGTH)
+    if clean_text(new) is None:  # the same rule as the names typed for a new game
+        raise RenameError("characters", f"{new!r} holds a control or invisible character.", name=new)
+    new = clean_text(new)
     source, target = names.key(old), names.key(new)
     tables = {game_id: set(names.seat_keys(players)) for game_id, players in games.items()}
     if not any(source in keys for keys in tables.values()):

@@ -15,13 +15,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from companion.store.migrations import migrate, summary_from_events
+from companion.store.guard import APPLICATION_ID, DamagedLog, LogError, inspect, readonly_uri, set_aside
+from companion.store.lock import LogInUse, WriterLock
+from companion.store.migrations import LATEST, migrate, summary_from_events
 
 APP_NAME = "fort-boyard-companion"
-
-
-class LogError(Exception):
-    """The game log cannot be opened or read; the message names the file and what is wrong."""
 
 
 def default_db_path() -> Path:
@@ -60,22 +58,92 @@ class StoredCommand:
 
 
 class GameLog:
-    """The durable log of every game played on this companion. One writer at a time."""
+    """The durable log of every game played on this companion.
 
-    def __init__(self, path: str | Path) -> None:
+    One writer at a time: a writer holds the log's :class:`~companion.store.lock.WriterLock` until
+    :meth:`close` (another process is refused with :class:`LogInUse`, naming the holder). ``readonly``
+    opens it for reading only (history, export), which works while a writer plays. Only the companion's
+    own logs are opened (:mod:`companion.store.guard`): a foreign database is refused and a damaged log
+    is refused without being touched, or with ``replace_damaged`` set aside under a new name (never
+    written to, never deleted) and a new log started in its place: ``damaged`` then says what was found
+    and where the damaged file went."""
+
+    def __init__(self, path: str | Path, role: str = "writer", readonly: bool = False,
+                 replace_damaged: bool = False) -> None:
         self.path = Path(path)
+        self.readonly = readonly
+        self.damaged: tuple[str, Path] | None = None
+        self.problems: list[str] = []  # what was found damaged while reading, and set right in memory
+        self._lock: WriterLock | None = None
+        if str(path) == ":memory:":
+            self.db = sqlite3.connect(":memory:", isolation_level=None)
+            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            migrate(self.db)
+            return
+        if readonly:
+            self.db = self._open_reader(role)
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
+        except OSError as exc:
+            raise LogError(f"cannot open the game log {self.path}: {exc.strerror or exc}") from exc
+        try:  # a foreign or damaged file is refused before anything is created beside it
+            inspect(self.path, check=False)
+        except DamagedLog:
+            if not replace_damaged:
+                raise
+        self._lock = WriterLock(self.path, role)
+        db = None
+        try:
+            kind = self._inspect_for_writing(replace_damaged)
+            self.db = db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
+            if kind != "ours":  # a new log, or one adopted (see companion.store.guard): mark it ours
+                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             migrate(self.db)
-        except (sqlite3.Error, OSError, RuntimeError) as exc:
+        except (LogError, sqlite3.Error, OSError, RuntimeError) as exc:
+            if db is not None:
+                db.close()
+            self._lock.release()
+            if isinstance(exc, LogError):
+                raise
             raise LogError(f"cannot open the game log {self.path}: {exc}") from exc
+
+    def _inspect_for_writing(self, replace_damaged: bool) -> str:
+        try:
+            return inspect(self.path)
+        except DamagedLog as exc:
+            if not replace_damaged:
+                raise
+            self.damaged = (str(exc), set_aside(self.path))  # under the writer's lock: nobody else uses it
+            return "new"
+
+    def _open_reader(self, role: str) -> sqlite3.Connection:
+        """A read-only connection; a log of an older version is first brought up to date when no writer
+        holds it (a writer that holds it has done so already)."""
+        kind = inspect(self.path)
+        if kind == "new":
+            raise LogError(f"the game log {self.path} holds no game yet")
+        try:
+            db = sqlite3.connect(readonly_uri(self.path), uri=True, isolation_level=None, timeout=10.0)
+            if kind == "adopt" or db.execute("PRAGMA user_version").fetchone()[0] < LATEST:
+                db.close()
+                try:
+                    GameLog(self.path, role).close()
+                except LogInUse:
+                    pass
+                db = sqlite3.connect(readonly_uri(self.path), uri=True, isolation_level=None, timeout=10.0)
+            return db
+        except sqlite3.Error as exc:
+            raise LogError(f"cannot read the game log {self.path}: {exc}") from exc
 
     def close(self) -> None:
         self.db.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> "GameLog":
         return self
@@ -173,7 +241,36 @@ class GameLog:
         if row is None:
             return None
         *head, summary = row
-        return GameRecord(*head, summary=json.loads(summary) if summary else None)
+        return GameRecord(*head, summary=self._summary(head[0], summary))
+
+    def _summary(self, game_id: int, text: str | None) -> dict | None:
+        """A finished game's stored summary; a damaged one is rebuilt from the game's last command (in
+        memory: the log is not written to) and noted in :attr:`problems`, never raised."""
+        if not text:
+            return None
+        try:
+            value = json.loads(text)
+            if isinstance(value, dict):
+                return value
+        except (ValueError, RecursionError):
+            pass
+        rebuilt = self._rebuilt_summary(game_id)
+        note = (f"{self.path}: game {game_id}: its stored summary is unreadable; "
+                + ("rebuilt from its last command" if rebuilt else "left out"))
+        if note not in self.problems:
+            self.problems.append(note)
+        return rebuilt
+
+    def _rebuilt_summary(self, game_id: int) -> dict | None:
+        row = self.db.execute(
+            "SELECT events FROM commands WHERE game_id=? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        try:
+            events = json.loads(row[0]) if row else []
+            return summary_from_events(events) if isinstance(events, list) else None
+        except (ValueError, RecursionError, AttributeError, TypeError):
+            return None
 
     _GAME_COLUMNS = "id, game, status, created_at, updated_at, finished_at, summary"
 

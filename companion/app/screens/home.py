@@ -183,10 +183,12 @@ class ErrorScreen(BaseScreen):
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(10), padding=Scale.px(16))
-        box.add_widget(self.title(self.tr("error.title"), colour=theme.GOLD))
-        box.add_widget(FitLabel(text=self.tr("error.detail"), base_font=22))
+        log = bool(self.app.log_problem)  # the game log is in use by another process: nothing to play on yet
+        box.add_widget(self.title(self.tr("error.log_title" if log else "error.title"), colour=theme.GOLD))
+        box.add_widget(FitLabel(text=self.tr("error.log_detail" if log else "error.detail"), base_font=22))
         box.add_widget(FitLabel(text=self.message, base_font=16, color=theme.STONE))
-        back = BigButton(text=self.tr("error.back"), bg=theme.STONE, size_hint_y=None, height=touch_height())
-        back.bind(on_release=lambda *_: self.app.go("home"))
+        back = BigButton(text=self.tr("error.retry" if log else "error.back"), bg=theme.STONE, size_hint_y=None,
+                         height=touch_height())
+        back.bind(on_release=lambda *_: self.app.retry_log() if log else self.app.go("home"))
         box.add_widget(back)
         return box

@@ -8,10 +8,12 @@ those events made.
 from __future__ import annotations
 
 import random
+import unicodedata
 from typing import Any, Callable, Mapping
 
 from companion.engine.core import Decision, Event, Refusal
 from companion.games.fort_boyard import events as ev
+from companion.games.fort_boyard import fields
 from companion.games.fort_boyard.apply import apply
 from companion.games.fort_boyard.model import (
     BAG,
@@ -20,19 +22,14 @@ from companion.games.fort_boyard.model import (
     EXPECTS,
     GAME,
     KEYS_TO_END_ROUND_1,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     SPACES,
     STAKES,
     TOKEN_KINDS,
     TOKEN_VALUES,
     GameState,
-    HouseRules,
     Phase,
     Status,
 )
-
-MAX_NAME_LENGTH = 24
 
 _PHASE_WORDS = {
     Phase.LAND: "the space where {player}'s pawn landed (land)",
@@ -70,43 +67,6 @@ class _Turn:
 
     def name(self, i: int) -> str:
         return self.state.players[i].name
-
-
-# --- field checks -------------------------------------------------------------------------------
-
-
-def _bool(cmd: Mapping[str, Any], field: str) -> bool:
-    value = cmd.get(field)
-    if not isinstance(value, bool):
-        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' must be true or false, got {value!r}.")
-    return value
-
-
-def _choice(cmd: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> str:
-    value = cmd.get(field)
-    if value not in allowed:
-        raise Refusal(
-            "bad_field",
-            f"{cmd['cmd']}: field '{field}' must be one of {', '.join(allowed)}, got {value!r}.",
-        )
-    return value
-
-
-def _player(state: GameState, cmd: Mapping[str, Any], field: str = "player") -> int:
-    value = cmd.get(field)
-    i = state.index(value) if isinstance(value, str) else None
-    if i is None:
-        names = ", ".join(p.name for p in state.players)
-        raise Refusal("unknown_player", f"{cmd['cmd']}: field '{field}': {value!r} is not a player ({names}).")
-    return i
-
-
-def _must_be_current(state: GameState, cmd: Mapping[str, Any], i: int) -> None:
-    if i != state.current:
-        raise Refusal(
-            "not_your_turn",
-            f"{cmd['cmd']}: it is {state.players[state.current].name}'s turn, not {state.players[i].name}'s.",
-        )
 
 
 # --- turns and rounds -------------------------------------------------------------------------------
@@ -207,7 +167,7 @@ def _win_from(t: _Turn, winner: int, loser: int, stake: str, reason: str) -> int
 
 
 def _land(t: _Turn, cmd: Mapping[str, Any]) -> None:
-    space = _choice(cmd, "space", SPACES)
+    space = fields.choice(cmd, "space", SPACES)
     s = t.state
     via = s.phase == Phase.PASSE_PARTOUT
     if via and space == "passe_partout":
@@ -227,12 +187,12 @@ def _land(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 
 def _stake(t: _Turn, cmd: Mapping[str, Any]) -> None:
-    t.emit(ev.StakeChosen(t.name(t.state.current), _choice(cmd, "stake", STAKES)))
+    t.emit(ev.StakeChosen(t.name(t.state.current), fields.choice(cmd, "stake", STAKES)))
 
 
 def _opponent(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
-    i = _player(s, cmd)
+    i = fields.player(s, cmd)
     if i == s.current:
         raise Refusal("bad_field", f"opponent: {s.players[i].name} cannot duel themselves; name another player.")
     t.emit(ev.OpponentNamed(t.name(s.current), t.name(i)))
@@ -243,7 +203,7 @@ def _result(t: _Turn, cmd: Mapping[str, Any]) -> None:
     me = s.current
     if s.phase == Phase.DUEL_RESULT:
         return _duel_result(t, cmd)
-    success = _bool(cmd, "success")
+    success = fields.boolean(cmd, "success")
     t.emit(ev.ChallengeResult(t.name(me), s.space, success))
     stake = s.stake or ("key" if s.round == 1 else "clue")  # Concentration/Force: Key, then Clue in Round 2
     if success:
@@ -257,7 +217,7 @@ def _result(t: _Turn, cmd: Mapping[str, Any]) -> None:
 def _duel_result(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
     me, them = s.current, s.opponent
-    w = _player(s, cmd, "winner")
+    w = fields.player(s, cmd, "winner")
     if w not in (me, them):
         raise Refusal(
             "bad_field",
@@ -267,6 +227,8 @@ def _duel_result(t: _Turn, cmd: Mapping[str, Any]) -> None:
     buzzers = cmd.get("buzzers")
     if buzzers is not None and not isinstance(buzzers, dict):
         raise Refusal("bad_field", f"result: field 'buzzers' must be an object (the buzzer duel's record), got {buzzers!r}.")
+    if buzzers is not None:
+        fields.bounded(cmd, "buzzers", buzzers)
     stake = s.stake
     loser = them if w == me else me
     t.emit(ev.DuelResult(t.name(w), t.name(loser), stake, buzzers))
@@ -282,11 +244,11 @@ def _card(t: _Turn, cmd: Mapping[str, Any]) -> None:
     """The companion's own card for this turn's challenge, Duel or Énigme, recorded so that a resumed
     game shows the same card; a card is never drawn twice in a game."""
     s = t.state
-    deck = _choice(cmd, "deck", DECKS)
+    deck = fields.choice(cmd, "deck", DECKS)
     if s.space != deck:
         raise Refusal("bad_field", f"card: this turn is a {s.space} turn; a {deck} card does not belong to it.")
     card = cmd.get("card")
-    if not isinstance(card, str) or not card:
+    if not isinstance(card, str) or not card or len(card) > fields.MAX_ID_LENGTH or fields.clean_text(card) != card:
         raise Refusal("bad_field", f"card: field 'card' must be a card id, got {card!r}.")
     if (deck, card) in s.cards_drawn:
         raise Refusal("card_repeated", f"card: the {deck} card {card!r} was already drawn in this game.")
@@ -294,7 +256,7 @@ def _card(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 
 def _sea(t: _Turn, cmd: Mapping[str, Any]) -> None:
-    choice = _choice(cmd, "choice", ("dive", "abandon"))
+    choice = fields.choice(cmd, "choice", ("dive", "abandon"))
     s = t.state
     name = t.name(s.current)
     t.emit(ev.Dived(name, s.stake) if choice == "dive" else ev.Abandoned(name, s.stake))
@@ -302,7 +264,7 @@ def _sea(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 
 def _dive(t: _Turn, cmd: Mapping[str, Any]) -> None:
-    reached = _bool(cmd, "reached")
+    reached = fields.boolean(cmd, "reached")
     s = t.state
     me = s.current
     stake = s.players[me].dive_stake or "key"
@@ -314,9 +276,9 @@ def _dive(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 def _propose(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
-    i = _player(s, cmd)
-    _must_be_current(s, cmd, i)
-    correct = _bool(cmd, "correct")
+    i = fields.player(s, cmd)
+    fields.must_be_current(s, cmd, i)
+    correct = fields.boolean(cmd, "correct")
     name = t.name(i)
     if s.phase == Phase.PROPOSE_AGAIN:
         t.emit(ev.KeyPaid(name))  # 'a new proposal in exchange for one of your Keys'
@@ -333,8 +295,8 @@ def _propose(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 def _pass(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
-    i = _player(s, cmd)
-    _must_be_current(s, cmd, i)
+    i = fields.player(s, cmd)
+    fields.must_be_current(s, cmd, i)
     t.emit(ev.Eliminated(t.name(i), "passed"))
     _next_proposer(t, t.state.left_of(i))
 
@@ -354,7 +316,9 @@ def _tokens(cmd: Mapping[str, Any]) -> dict[str, int]:
 def _tags(cmd: Mapping[str, Any], drawn: int) -> tuple[str, ...]:
     """The optional ``tags`` of a draw: the distinct RFID tags scanned into the handful, at most one per token."""
     tags = cmd.get("tags", [])
-    if not isinstance(tags, list) or not all(isinstance(tag, str) and tag for tag in tags):
+    if not isinstance(tags, list) or not all(
+        isinstance(tag, str) and tag and len(tag) <= fields.MAX_ID_LENGTH and fields.clean_text(tag) == tag for tag in tags
+    ):
         raise Refusal("bad_field", f"draw: field 'tags' must be a list of tag ids (text), got {tags!r}.")
     if len(set(tags)) != len(tags):
         twice = next(tag for tag in tags if tags.count(tag) > 1)
@@ -366,8 +330,8 @@ def _tags(cmd: Mapping[str, Any], drawn: int) -> tuple[str, ...]:
 
 def _draw(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
-    i = _player(s, cmd)
-    _must_be_current(s, cmd, i)
+    i = fields.player(s, cmd)
+    fields.must_be_current(s, cmd, i)
     tokens = _tokens(cmd)
     p = s.players[i]
     for k, kind in enumerate(TOKEN_KINDS):
@@ -412,57 +376,24 @@ def decide(state: GameState, cmd: Mapping[str, Any]) -> Decision:
         raise Refusal("wrong_phase", f"{name}: not now; the companion waits for {describe_phase(state)}.")
     t = _Turn(state)
     handler(t, cmd)
-    return Decision(dict(cmd), tuple(t.events))
+    return Decision(fields.recorded(cmd, fields.recorded_fields(name, state)), tuple(t.events))
 
 
 # --- a new game -------------------------------------------------------------------------------------
 
 
-def _players(cmd: Mapping[str, Any]) -> list[str]:
-    raw = cmd.get("players")
-    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise Refusal("bad_field", "new: field 'players' must be a list of names in clockwise order.")
-    names = [n.strip() for n in raw]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise Refusal("bad_field", f"new: players: Fort Boyard is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}.")
-    seen: set[str] = set()
-    for n in names:
-        if not n:
-            raise Refusal("bad_field", "new: players: a name is empty.")
-        if len(n) > MAX_NAME_LENGTH:
-            raise Refusal("bad_field", f"new: players: {n!r} is longer than {MAX_NAME_LENGTH} characters.")
-        if n.casefold() in seen:
-            raise Refusal("bad_field", f"new: players: {n!r} appears twice; give each player a different name.")
-        seen.add(n.casefold())
-    return names
-
-
-def _house_rules(cmd: Mapping[str, Any]) -> HouseRules:
-    raw = cmd.get("house_rules", {})
-    if not isinstance(raw, dict):
-        raise Refusal("bad_field", "new: field 'house_rules' must be an object.")
-    allowed = HouseRules.allowed()
-    for key, value in raw.items():
-        if key not in allowed:
-            raise Refusal("bad_field", f"new: house_rules: unknown rule {key!r}; known: {', '.join(allowed)}.")
-        if value not in allowed[key] or type(value) is not type(allowed[key][0]):
-            choices = ", ".join(repr(v) for v in allowed[key])
-            raise Refusal("bad_field", f"new: house_rules: '{key}' must be one of {choices}, got {value!r}.")
-    return HouseRules(**raw)
-
-
 def start(cmd: Mapping[str, Any]) -> Decision:
     """The events that open a game: players seated, first player chosen or rolled for, Round 1."""
-    names = _players(cmd)
+    names = fields.players(cmd)
     seed = cmd.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise Refusal("bad_field", f"new: field 'seed' must be a whole number, got {seed!r}.")
-    rules = _house_rules(cmd)
+    rules = fields.house_rules(cmd)
     t = _Turn(GameState())
     t.emit(ev.GameStarted(GAME, tuple(names), seed, rules.to_json()))
     first = cmd.get("first")
     if first is not None:
-        i = t.state.index(first.strip()) if isinstance(first, str) else None
+        i = t.state.index(unicodedata.normalize("NFC", first.strip())) if isinstance(first, str) else None
         if i is None:
             raise Refusal("unknown_player", f"new: field 'first': {first!r} is not one of the players.")
         t.emit(ev.FirstPlayerChosen(names[i], "players"))
@@ -478,5 +409,10 @@ def start(cmd: Mapping[str, Any]) -> Decision:
         t.emit(ev.FirstPlayerChosen(contenders[0], "dice"))
     t.emit(ev.RoundStarted(1, t.name(t.state.first)))
     t.emit(ev.TurnStarted(t.name(t.state.first)))
-    recorded = {**cmd, "players": names, "seed": seed}
+    table = cmd.get("table")
+    if table is not None and not isinstance(table, dict):
+        raise Refusal("bad_field", "new: field 'table' must be an object (the app's table options).")
+    if table is not None:
+        fields.bounded(cmd, "table", table)
+    recorded = {**fields.recorded(cmd, fields.FIELDS["new"]), "players": names, "seed": seed}
     return Decision(recorded, tuple(t.events))

@@ -1,0 +1,139 @@
+"""The fields of Fort Boyard commands: each checked, refused with the command and field named, and the
+command recorded with its known fields only (what a client adds is dropped, never stored as sent).
+
+Names and ids are plain text: NFC, no control or invisible character; two names equal after NFC and case
+folding cannot sit at one table. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any, Mapping
+
+from companion.engine.core import Refusal
+from companion.games.fort_boyard.model import MAX_PLAYERS, MIN_PLAYERS, GameState, HouseRules, Phase
+
+MAX_NAME_LENGTH = 24
+MAX_ID_LENGTH = 128  # a card id (content ids: a-z, 0-9, hyphens) or an RFID tag id
+MAX_RECORD_BYTES = 256 * 1024  # a buzzer duel's record (mashed buttons: ~50 KB), the app's table options
+# Unicode categories a name or an id may not hold: controls (NUL, ESC), formats (zero-width space and
+# joiners, bidi overrides), surrogates, private use, unassigned, line and paragraph separators.
+FORBIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def boolean(cmd: Mapping[str, Any], field: str) -> bool:
+    value = cmd.get(field)
+    if not isinstance(value, bool):
+        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' must be true or false, got {value!r}.")
+    return value
+
+
+def choice(cmd: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> str:
+    value = cmd.get(field)
+    if value not in allowed:
+        raise Refusal(
+            "bad_field",
+            f"{cmd['cmd']}: field '{field}' must be one of {', '.join(allowed)}, got {value!r}.",
+        )
+    return value
+
+
+def clean_text(value: str) -> str | None:
+    """``value`` stripped and NFC-normalised, or None when it holds a character no name or id may hold."""
+    value = unicodedata.normalize("NFC", value.strip())
+    return None if any(unicodedata.category(c) in FORBIDDEN for c in value) else value
+
+
+def bounded(cmd: Mapping[str, Any], field: str, value: Any) -> Any:
+    """A free-form record (finite numbers only) no bigger than :data:`MAX_RECORD_BYTES` as JSON."""
+    try:
+        size = len(json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    except (TypeError, ValueError):
+        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' must hold plain JSON with finite numbers.") from None
+    if size > MAX_RECORD_BYTES:
+        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' is {size} bytes; at most {MAX_RECORD_BYTES}.")
+    return value
+
+
+def player(state: GameState, cmd: Mapping[str, Any], field: str = "player") -> int:
+    value = cmd.get(field)
+    i = state.index(value) if isinstance(value, str) else None
+    if i is None:
+        names = ", ".join(p.name for p in state.players)
+        raise Refusal("unknown_player", f"{cmd['cmd']}: field '{field}': {value!r} is not a player ({names}).")
+    return i
+
+
+def must_be_current(state: GameState, cmd: Mapping[str, Any], i: int) -> None:
+    if i != state.current:
+        raise Refusal(
+            "not_your_turn",
+            f"{cmd['cmd']}: it is {state.players[state.current].name}'s turn, not {state.players[i].name}'s.",
+        )
+
+
+# The fields each command is recorded (and echoed) with; any other field sent is dropped (docs/headless.md).
+FIELDS: dict[str, tuple[str, ...]] = {
+    "land": ("space",),
+    "stake": ("stake",),
+    "opponent": ("player",),
+    "result": ("success",),
+    "card": ("deck", "card"),
+    "sea": ("choice",),
+    "dive": ("reached",),
+    "propose": ("player", "correct"),
+    "pass": ("player",),
+    "draw": ("player", "tokens", "tags"),
+    "new": ("game", "players", "first", "seed", "house_rules", "table"),
+}
+
+
+def recorded_fields(name: str, state: GameState) -> tuple[str, ...]:
+    """The fields ``name`` is recorded with in ``state`` (a Duel's result keeps its winner and buzzers)."""
+    return ("winner", "buzzers") if name == "result" and state.phase == Phase.DUEL_RESULT else FIELDS[name]
+
+
+def recorded(cmd: Mapping[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    """The command as checked: its name and its known fields, nothing else a client sent."""
+    return {"cmd": cmd["cmd"], **{f: cmd[f] for f in fields if f in cmd and cmd[f] is not None}}
+
+
+# --- a new game ---------------------------------------------------------------------------------------
+
+
+def players(cmd: Mapping[str, Any]) -> list[str]:
+    raw = cmd.get("players")
+    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
+        raise Refusal("bad_field", "new: field 'players' must be a list of names in clockwise order.")
+    names = [unicodedata.normalize("NFC", n.strip()) for n in raw]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise Refusal("bad_field", f"new: players: Fort Boyard is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}.")
+    seen: set[str] = set()
+    for n in names:
+        if not n:
+            raise Refusal("bad_field", "new: players: a name is empty.")
+        if len(n) > MAX_NAME_LENGTH:
+            raise Refusal("bad_field", f"new: players: {n!r} is longer than {MAX_NAME_LENGTH} characters.")
+        if clean_text(n) is None:
+            raise Refusal("bad_field", f"new: players: {n!r} holds a control or invisible character; type the "
+                          "name with letters, digits, spaces and punctuation.")
+        key = unicodedata.normalize("NFC", n.casefold())  # 'Zoé' and 'ZOÉ', composed or not, are one name
+        if key in seen:
+            raise Refusal("bad_field", f"new: players: {n!r} appears twice; give each player a different name.")
+        seen.add(key)
+    return names
+
+
+def house_rules(cmd: Mapping[str, Any]) -> HouseRules:
+    raw = cmd.get("house_rules", {})
+    if not isinstance(raw, dict):
+        raise Refusal("bad_field", "new: field 'house_rules' must be an object.")
+    allowed = HouseRules.allowed()
+    for key, value in raw.items():
+        if key not in allowed:
+            raise Refusal("bad_field", f"new: house_rules: unknown rule {key!r}; known: {', '.join(allowed)}.")
+        if value not in allowed[key] or type(value) is not type(allowed[key][0]):
+            choices = ", ".join(repr(v) for v in allowed[key])
+            raise Refusal("bad_field", f"new: house_rules: '{key}' must be one of {choices}, got {value!r}.")
+    return HouseRules(**raw)

@@ -91,7 +91,7 @@ def dealt_events(state: GameState, raw: Any) -> list[Event]:
     if not isinstance(raw, dict) or sorted(raw) != sorted(names):
         raise Refusal("bad_field", f"deal: field 'deal' must give a code word to each player: {', '.join(names)}.")
     out: list[Event] = []
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str], str] = {}
     for p in state.players:
         entry = raw[p.name]
         if not isinstance(entry, dict):
@@ -104,7 +104,7 @@ def dealt_events(state: GameState, raw: Any) -> list[Event]:
             raise Refusal("bad_field", f"deal: {where} clues: {CLUES_TO_END_ROUND_2} clues are needed, got {len(clues)}.")
         accept = _texts(entry.get("accept", []), f"{where} accept", MAX_WORD_LENGTH, MAX_ALTERNATIVES)
         reject = _texts(entry.get("reject", []), f"{where} reject", MAX_WORD_LENGTH, MAX_ALTERNATIVES)
-        for key in (card_id, word.casefold()):
+        for key in (("id", card_id), ("word", word.casefold())):
             if key in seen:
                 raise Refusal("bad_field", f"deal: {p.name} and {seen[key]} were dealt the same word; no word repeats at one table.")
             seen[key] = p.name

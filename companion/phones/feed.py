@@ -1,0 +1,183 @@
+"""What the phone server reads and where it sends proposals: a thread-safe window on the game.
+
+The server runs in its own thread; the game session belongs to its owner (the app's UI thread, the
+headless driver). A :class:`Feed` hands the server immutable :class:`Snapshot` s (the rules' state is made
+of frozen dataclasses, so sharing one between threads is safe) and wakes it when the game changes, with
+no polling: the owner calls :meth:`SessionFeed.publish` after each command.
+
+:class:`LogFeed` is for ``companion phones`` on its own: it follows a log that another process writes
+(read-only) and writes a proposal only when no other process holds the log.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+from urllib.parse import quote
+
+from companion.session import GameSession, refusal
+from companion.store import GameLog, LogError
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The game as the phones see it at one moment."""
+
+    game_id: int | None = None
+    tokens: Mapping[str, str] = field(default_factory=dict)  # player -> the secret of their link
+    state: Any = None
+    rules: Any = None
+
+    def player_view(self, name: str) -> dict[str, Any] | None:
+        if self.rules is None or not hasattr(self.rules, "player_view"):
+            return None
+        return self.rules.player_view(self.state, name)
+
+
+class Feed:
+    """A published snapshot and the listeners to wake when it changes."""
+
+    def __init__(self) -> None:
+        self._snapshot = Snapshot()
+        self._listeners: list[Callable[[], None]] = []
+        self._guard = threading.Lock()
+
+    def snapshot(self) -> Snapshot:
+        return self._snapshot  # one reference read: atomic
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        with self._guard:
+            self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None:
+        with self._guard:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+    def _publish(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
+        with self._guard:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener()
+
+    def propose(self, player: str, word: str) -> dict[str, Any]:
+        """Send ``player``'s typed proposal to the game's one writer; its answer (never decided here)."""
+        raise NotImplementedError
+
+
+def snapshot_of(session: GameSession) -> Snapshot:
+    return Snapshot(session.game_id, session.phone_tokens(), session.state, session.rules)
+
+
+class SessionFeed(Feed):
+    """The feed of a session in this process (the app, the headless driver, tests, the benchmark).
+
+    ``submit`` sends a command to the session's owner and returns its answer: the app passes one that runs
+    it on the UI thread. Without it, :meth:`handle` runs commands under a lock in the caller's thread.
+    """
+
+    def __init__(self, session: GameSession, submit: Callable[[dict], dict] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self._submit = submit
+        self._lock = threading.Lock()
+        self.publish()
+
+    def publish(self) -> None:
+        """Call after each command the session handled (from the owner's thread)."""
+        self._publish(snapshot_of(self.session))
+
+    def handle(self, command: Mapping[str, Any]) -> dict[str, Any]:
+        with self._lock:
+            answer = self.session.handle(command)
+            self.publish()
+        return answer
+
+    def propose(self, player: str, word: str) -> dict[str, Any]:
+        command = {"cmd": "propose", "player": player, "word": word}
+        return self._submit(command) if self._submit else self.handle(command)
+
+
+class ReadOnlyLog(GameLog):
+    """A game log opened for reading only: no migration, no lock, no write ever (SQLite ``mode=ro``)."""
+
+    def __init__(self, path: str | Path) -> None:  # noqa: super().__init__ would open it for writing
+        self.path = Path(path)
+        self._lock = None
+        if not self.path.is_file():
+            raise LogError(f"cannot open the game log {self.path}: no such file")
+        try:
+            uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
+            self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            self.db.execute("SELECT count(*) FROM games").fetchone()
+        except sqlite3.Error as exc:
+            raise LogError(f"cannot read the game log {self.path}: {exc}") from exc
+
+    def close(self) -> None:
+        self.db.close()
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits to the log."""
+        return self.db.execute("PRAGMA data_version").fetchone()[0]
+
+
+class LogFeed(Feed):
+    """Follows the current game of a log that another process may be writing (``companion phones``).
+
+    The log is read through a read-only connection, checked every ``interval`` seconds (one
+    ``PRAGMA data_version``, a few microseconds: no other way to hear of another process's commit
+    without a helper thread of the writer's). A proposal is written only when this process can be
+    the writer: while another one holds the log (the app, ``companion play``), it is refused, naming it.
+    """
+
+    def __init__(self, path: str | Path, interval: float = 0.5,
+                 writer: Callable[[Path], GameSession] | None = None) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self._reader = GameSession(ReadOnlyLog(self.path))
+        self._writer = writer or (lambda p: GameSession(GameLog(p)))
+        self._interval = interval
+        self._stop = threading.Event()
+        self._read_lock = threading.Lock()
+        self._version = self._reader.log.data_version()
+        self._publish(snapshot_of(self._reader))
+        self._thread = threading.Thread(target=self._follow, name="phones-log-follower", daemon=True)
+        self._thread.start()
+
+    def _follow(self) -> None:
+        while not self._stop.wait(self._interval):
+            self.reload(only_if_changed=True)
+
+    def reload(self, only_if_changed: bool = False) -> None:
+        with self._read_lock:
+            try:
+                version = self._reader.log.data_version()
+                if only_if_changed and version == self._version:
+                    return
+                self._version = version
+                self._reader.resume()
+            except (sqlite3.Error, LogError):
+                return  # a log being rewritten: the next look will do
+        self._publish(snapshot_of(self._reader))
+
+    def propose(self, player: str, word: str) -> dict[str, Any]:
+        try:
+            session = self._writer(self.path)
+        except LogError as exc:  # LogInUse: another process holds the log (docs/phones.md)
+            return refusal("log_in_use", f"The game is played on another program: type the code word there ({exc}).")
+        try:
+            if session.game_id != self.snapshot().game_id:
+                return refusal("game_changed", "A new game has started.")
+            return session.handle({"cmd": "propose", "player": player, "word": word})
+        finally:
+            session.log.close()
+            self.reload()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        self._reader.log.close()

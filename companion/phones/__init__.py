@@ -5,9 +5,9 @@ the game session: it shows each player :func:`player_view` of the state and forw
 proposal to the session as a command; it never decides anything itself.
 """
 
-from companion.phones.feed import Feed, LogFeed, SessionFeed, Snapshot
+from companion.phones.feed import Feed, LogFeed, OwnedSessionFeed, SessionFeed, Snapshot
 from companion.phones.qr import qr_png, qr_svg
 from companion.phones.server import PhoneServer, RateLimit, lan_address
 
-__all__ = ["Feed", "LogFeed", "PhoneServer", "RateLimit", "SessionFeed", "Snapshot", "lan_address", "qr_png",
+__all__ = ["Feed", "LogFeed", "OwnedSessionFeed", "PhoneServer", "RateLimit", "SessionFeed", "Snapshot", "lan_address", "qr_png",
            "qr_svg"]

@@ -11,8 +11,10 @@ no polling: the owner calls :meth:`SessionFeed.publish` after each command.
 
 from __future__ import annotations
 
+import queue
 import sqlite3
 import threading
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -74,32 +76,68 @@ def snapshot_of(session: GameSession) -> Snapshot:
 
 
 class SessionFeed(Feed):
-    """The feed of a session in this process (the app, the headless driver, tests, the benchmark).
+    """The feed of a session in this process, owned by one thread (the app's UI thread).
 
-    ``submit`` sends a command to the session's owner and returns its answer: the app passes one that runs
-    it on the UI thread. Without it, :meth:`handle` runs commands under a lock in the caller's thread.
+    The owner calls :meth:`publish` after each command the session handled. ``submit`` runs a command on the
+    owner's thread, waits for its answer and returns it (SQLite objects, like Kivy widgets, belong to the
+    thread that made them): the app passes one that schedules ``controller.send`` on the UI thread.
     """
 
-    def __init__(self, session: GameSession, submit: Callable[[dict], dict] | None = None) -> None:
+    def __init__(self, session: GameSession, submit: Callable[[dict], dict]) -> None:
         super().__init__()
         self.session = session
         self._submit = submit
-        self._lock = threading.Lock()
         self.publish()
 
     def publish(self) -> None:
         """Call after each command the session handled (from the owner's thread)."""
         self._publish(snapshot_of(self.session))
 
+    def propose(self, player: str, word: str) -> dict[str, Any]:
+        return self._submit({"cmd": "propose", "player": player, "word": word})
+
+
+class OwnedSessionFeed(SessionFeed):
+    """A session owned by a thread of its own: every command, from the table (:meth:`handle`) or from a
+    phone, runs there in turn. For the headless driver, the tests and the benchmark."""
+
+    def __init__(self, path: str | Path, words: Any = None) -> None:
+        self._jobs: queue.Queue = queue.Queue()
+        self._thread = threading.Thread(target=self._work, name="phones-session", daemon=True)
+        self._thread.start()
+        session = self._call(lambda: GameSession(GameLog(path), words=words))
+        super().__init__(session, self.handle)
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            fn, done = job
+            try:
+                done.set_result(fn())
+            except BaseException as exc:
+                done.set_exception(exc)
+
+    def _call(self, fn: Callable[[], Any]) -> Any:
+        done: Future = Future()
+        self._jobs.put((fn, done))
+        return done.result()
+
     def handle(self, command: Mapping[str, Any]) -> dict[str, Any]:
-        with self._lock:
+        """The session's answer to ``command``, run on the owning thread, then published."""
+
+        def run() -> dict[str, Any]:
             answer = self.session.handle(command)
             self.publish()
-        return answer
+            return answer
 
-    def propose(self, player: str, word: str) -> dict[str, Any]:
-        command = {"cmd": "propose", "player": player, "word": word}
-        return self._submit(command) if self._submit else self.handle(command)
+        return self._call(run)
+
+    def close(self) -> None:
+        self._call(self.session.log.close)
+        self._jobs.put(None)
+        self._thread.join(timeout=5)
 
 
 class ReadOnlyLog(GameLog):

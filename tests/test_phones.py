@@ -162,3 +162,21 @@ def test_nothing_listens_until_the_server_is_started_and_after_it_stops(feed):
 def test_the_links_qr_codes_are_svg_and_png(feed, server):
     url = server.urls()["Ann"]
     assert qr_svg(url).lstrip().startswith("<svg") and qr_png(url).startswith(b"\x89PNG")
+
+
+def test_the_apps_phone_service_is_off_until_started_and_gives_a_link_and_qr_code_per_player(feed):
+    from companion.phones import PhoneService
+
+    phones = PhoneService(feed)
+    assert not phones.running and phones.links() == {} and phones.qr_png("Ann") is None
+    with pytest.raises(ValueError):
+        phones.start(host="8.8.8.8")
+    links = phones.start(host="127.0.0.1", port=0)
+    try:
+        assert list(links) == NAMES and phones.running
+        assert all(links[n].endswith(feed.session.phone_tokens()[n]) for n in NAMES)
+        assert phones.qr_png("Bob").startswith(b"\x89PNG") and "<svg" in phones.qr_svg("Cy")
+        assert request(links["Ann"])[0] == 200
+    finally:
+        phones.stop()
+    assert not phones.running and phones.links() == {}

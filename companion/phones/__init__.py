@@ -8,6 +8,7 @@ proposal to the session as a command; it never decides anything itself.
 from companion.phones.feed import Feed, LogFeed, OwnedSessionFeed, SessionFeed, Snapshot
 from companion.phones.qr import qr_png, qr_svg
 from companion.phones.server import PhoneServer, RateLimit, lan_address
+from companion.phones.service import PhoneService
 
-__all__ = ["Feed", "LogFeed", "OwnedSessionFeed", "PhoneServer", "RateLimit", "SessionFeed", "Snapshot", "lan_address", "qr_png",
+__all__ = ["Feed", "LogFeed", "OwnedSessionFeed", "PhoneServer", "PhoneService", "RateLimit", "SessionFeed", "Snapshot", "lan_address", "qr_png",
            "qr_svg"]

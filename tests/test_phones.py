@@ -9,7 +9,7 @@ import pytest
 
 from companion.phones import PhoneServer, RateLimit, qr_png, qr_svg
 from tests.phones_support import (
-    NAMES, Stream, clues, listening_sockets, make_feed, ok, request, secrets_of, start_game, start_server,
+    NAMES, Stream, clues, listening_sockets, make_feed, request, secrets_of, start_game, start_server,
     to_round_2, to_round_3, win_clue,
 )
 

@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if not is_local(args.host):
         return _fail(f"--host: {args.host!r} is not an address of this machine or of a home network "
                      "(127.0.0.1, 0.0.0.0, 192.168.x.x, 10.x.x.x, ...).")
+    stop = _stop_on_signals()  # before the links are printed: whoever reads them may stop it at once
     try:
         feed = LogFeed(args.db)
     except LogError as exc:
@@ -61,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             for name, url in server.urls().items():
                 print(json.dumps({"player": name, "url": url}, ensure_ascii=False), flush=True)
-            _wait_for_signal()
+            while not stop.wait(3600):  # woken by SIGTERM or Ctrl-C; the timeout only bounds the wait
+                pass
         finally:
             server.stop()
     finally:
@@ -69,9 +71,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _wait_for_signal() -> None:
+def _stop_on_signals() -> threading.Event:
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    while not stop.wait(3600):  # woken by the signal handler; the timeout only bounds the wait
-        pass
+    return stop

@@ -96,6 +96,7 @@ class PhoneServer:
         self._error: BaseException | None = None
         self._stopping: asyncio.Event | None = None
         self._changed: asyncio.Event | None = None
+        self._version = 0  # publications seen by the loop: a live page compares it with what it sent
         self._streams = 0
 
     # --- life ----------------------------------------------------------------------------------------
@@ -165,6 +166,7 @@ class PhoneServer:
             loop.call_soon_threadsafe(self._wake)
 
     def _wake(self) -> None:
+        self._version += 1
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
@@ -221,6 +223,7 @@ class PhoneServer:
         if self._streams >= MAX_STREAMS:
             return web.Response(status=503, text="Busy", headers={**HEADERS, "Retry-After": "5"})
         name, view = who
+        seen = self._version
         game_id = self.feed.snapshot().game_id
         response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
         self._streams += 1
@@ -229,12 +232,13 @@ class PhoneServer:
             await response.write(b"retry: 2000\ndata: " + _json(view) + b"\n\n")
             sent = view
             while not self._stopping.is_set():
-                changed = self._changed
-                try:
-                    await asyncio.wait_for(changed.wait(), HEARTBEAT_S)
-                except asyncio.TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
+                if self._version == seen:  # else a change came while this page was being written to
+                    try:
+                        await asyncio.wait_for(self._changed.wait(), HEARTBEAT_S)
+                    except asyncio.TimeoutError:
+                        await response.write(b": still here\n\n")
+                        continue
+                seen = self._version
                 snap = self.feed.snapshot()
                 view = snap.player_view(name) if snap.game_id == game_id and name in snap.tokens else None
                 if view is None:  # a new game: this link is old now

@@ -9,7 +9,7 @@ import pytest
 
 from companion.phones import PhoneServer, RateLimit, qr_png, qr_svg
 from tests.phones_support import (
-    NAMES, Stream, clues, listening_sockets, make_feed, request, secrets_of, start_game, start_server,
+    NAMES, Stream, clues, listening_sockets, make_feed, ok, request, secrets_of, start_game, start_server,
     to_round_2, to_round_3, win_clue,
 )
 
@@ -180,3 +180,27 @@ def test_the_apps_phone_service_is_off_until_started_and_gives_a_link_and_qr_cod
     finally:
         phones.stop()
     assert not phones.running and phones.links() == {}
+
+
+def test_a_page_ends_on_the_last_state_however_fast_the_changes_come(feed, server):
+    import socket
+
+    to_round_2(feed)
+    while feed.session.view()["current"] != "Bob":
+        ok(feed.handle({"cmd": "land", "space": "door"}))
+    ok(feed.handle({"cmd": "land", "space": "force"}))
+    stream = Stream(server.urls()["Bob"], timeout=1.5)
+    try:
+        last = stream.next()[1]
+        for _ in range(15):  # as fast as the session commits: pages are written to while changes come
+            ok(feed.handle({"cmd": "result", "success": True}))
+            ok(feed.handle({"cmd": "undo"}))
+        ok(feed.handle({"cmd": "result", "success": True}))
+        try:
+            while True:
+                last = stream.next()[1]
+        except (socket.timeout, TimeoutError):
+            pass  # quiet: the page has everything it will get
+        assert last["clues"] == clues(feed.session, "Bob") and len(last["clues"]) == 2
+    finally:
+        stream.close()

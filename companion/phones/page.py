@@ -30,6 +30,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "gone": "Cette partie est terminée ou une nouvelle a commencé : scanne le nouveau code.",
         "private": "Ne montre cet écran à personne.",
         "not_your_turn": "Ce n’est pas ton tour de proposer.",
+        "status_waiting": "Attends ton tour de proposer ton mot-code.",
+        "status_treasure": "Tu as trouvé ton mot-code : place à la salle du trésor !",
+        "status_eliminated": "Tu n’entres pas dans la salle du trésor.",
+        "status_out": "Sans clé, pas de salle du trésor pour toi.",
         "bad_word": "Tape un mot de 1 à 64 caractères.",
     },
     "en": {
@@ -53,6 +57,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "gone": "This game has ended or a new one has started: scan the new code.",
         "private": "Show this screen to nobody.",
         "not_your_turn": "It is not your turn to propose.",
+        "status_waiting": "Wait for your turn to propose your code word.",
+        "status_treasure": "You found your code word: on to the Treasure Room!",
+        "status_eliminated": "You will not enter the Treasure Room.",
+        "status_out": "No key, no Treasure Room for you.",
         "bad_word": "Type a word of 1 to 64 characters.",
     },
 }
@@ -86,6 +94,11 @@ function render(v){
     last.textContent=(v.last_proposal.typed?T.typed+' \\u00ab '+v.last_proposal.typed+' \\u00bb. ':'')+
       (v.last_proposal.correct?T.right:T.wrong);}else{last.hidden=true;}
   el('over').hidden=!v.over;
+  var st=status(v);el('standing').hidden=!st;el('standing').textContent=st;
+}
+function status(v){
+  if(v.round!==3||v.my_turn_to_propose)return '';
+  return T['status_'+v.status]||'';
 }
 var es=new EventSource(base+'/events');
 es.onmessage=function(m){el('status').hidden=true;render(JSON.parse(m.data));};
@@ -104,6 +117,13 @@ el('propose').addEventListener('submit',function(ev){
 
 def texts(language: str | None) -> dict[str, str]:
     return TEXTS.get(language or "fr", TEXTS["fr"])
+
+
+def standing(view: dict[str, Any], t: dict[str, str]) -> str:
+    """Round 3: where the player stands (waiting, in the Treasure Room, eliminated, out)."""
+    if view.get("round") != 3 or view["my_turn_to_propose"]:
+        return ""
+    return t.get(f"status_{view.get('status')}", "")
 
 
 def render(view: dict[str, Any]) -> str:
@@ -135,6 +155,7 @@ def render(view: dict[str, Any]) -> str:
 <p id="noclue" class="note"{hidden(companion and not view["clues"])}>{escape(t["no_clue"])}</p>
 <p id="cards" class="note"{hidden(not companion)}>{escape(t["cards"])}</p>
 {last_html}
+<p id="standing" class="note"{hidden(standing(view, t))}>{escape(standing(view, t))}</p>
 <form id="propose"{hidden(view["my_turn_to_propose"])}>
 <label for="word">{escape(t["your_turn"])}</label>
 <p id="again" class="note"{hidden(view.get("again"))}>{escape(t["again"])}</p>

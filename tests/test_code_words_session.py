@@ -191,3 +191,23 @@ def test_each_game_records_new_phone_secrets_of_at_least_128_bits_never_shown(se
     assert "chosen-by-the-caller" not in session.phone_tokens().values()
     ok(session.handle({"cmd": "new", "players": NAMES, "seed": 1}))
     assert session.phone_tokens() == {}  # the cards: nothing private to show
+
+
+def test_the_headless_protocol_deals_and_judges_through_the_real_process(headless, tmp_path):
+    db = str(tmp_path / "h.sqlite3")
+    lines = [json.dumps({"cmd": "new", "players": ["Ann", "Bob"], "seed": 2, "first": "Ann",
+                         "code_words": "companion", "levels": {"Bob": "hard"}, "language": "en"})]
+    for _ in range(3):  # Ann wins three keys by Force, Bob passes by the Door
+        lines += [json.dumps({"cmd": "land", "space": "force"}), json.dumps({"cmd": "result", "success": True})]
+        lines += [json.dumps({"cmd": "land", "space": "door"})]
+    answers, code = headless(lines[:-1], "--db", db)
+    assert code == 0
+    last = json.loads(answers[-1])
+    assert last["ok"] and last["state"]["round"] == 2 and last["state"]["code_words"] == "companion"
+    bob = last["state"]["players"][1]
+    assert bob["level"] == "hard" and len(bob["clue_texts"]) == 1 and bob["code_word"]
+    assert any(e["type"] == "code_word_dealt" for e in last["events"])
+    reader = GameSession(GameLog(tmp_path / "h.sqlite3"))
+    tokens = reader.phone_tokens()
+    reader.log.close()
+    assert len(tokens) == 2 and not any(t in "".join(answers) for t in tokens.values())

@@ -145,11 +145,16 @@ class ReadOnlyLog(GameLog):
 
     def __init__(self, path: str | Path) -> None:  # noqa: super().__init__ would open it for writing
         self.path = Path(path)
+        # What GameLog's reading methods may look at (kept in step with companion/store/log.py).
         self._lock = None
+        self.readonly = True
+        self.damaged = None
+        self.problems: list[str] = []
         if not self.path.is_file():
             raise LogError(f"cannot open the game log {self.path}: no such file")
         try:
             uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
+            # Shared by the follower thread and the server's (under LogFeed's lock): not bound to one thread.
             self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
             self.db.execute("SELECT count(*) FROM games").fetchone()
         except sqlite3.Error as exc:

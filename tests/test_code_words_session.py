@@ -211,3 +211,35 @@ def test_the_headless_protocol_deals_and_judges_through_the_real_process(headles
     tokens = reader.phone_tokens()
     reader.log.close()
     assert len(tokens) == 2 and not any(t in "".join(answers) for t in tokens.values())
+
+
+class FewWords:
+    """Packs with too few words for the table, until more are added."""
+
+    def __init__(self):
+        from companion.content.dealing import CodeWordContent
+
+        self.real = CodeWordContent()
+        self.enough = False
+
+    def deal(self, log, game_id, state):
+        return self.real.deal(log, game_id, state) if self.enough else None
+
+    def judge(self, *args):
+        return self.real.judge(*args)
+
+
+def test_without_enough_words_round_2_waits_and_a_level_change_then_deals(tmp_path):
+    words = FewWords()
+    session = GameSession(GameLog(tmp_path / "few.sqlite3"), words=words)
+    try:
+        new(session)
+        to_round_2(session)
+        assert session.view()["phase"] == "deal" and "code words" in session.view()["waiting_for"]
+        assert player(session, "Ann")["clue_texts"] == []
+        words.enough = True
+        answer = ok(session.handle({"cmd": "level", "player": "Bob", "level": "hard"}))
+        assert session.view()["phase"] == "land" and player(session, "Bob")["level"] == "hard"
+        assert [e["level"] for e in answer["events"] if e["type"] == "code_word_dealt"] == ["easy", "hard", "easy"]
+    finally:
+        session.log.close()

@@ -181,6 +181,8 @@ def _deal(t: _Turn, cmd: Mapping[str, Any]) -> None:
 
 def _level(t: _Turn, cmd: Mapping[str, Any]) -> None:
     t.emit(codewords.level_event(t.state, cmd, _player(t.state, cmd)))
+    if t.state.phase == Phase.DEAL and cmd.get("deal") is not None:  # the words come with it: deal them
+        _open_round_2(t, t.state.left_of(t.state.round_winner))
 
 
 def _next_proposer(t: _Turn, start: int) -> None:

@@ -156,8 +156,10 @@ def test_bad_options_are_refused_naming_them(companion_env, table, args, words):
 
 def test_a_game_with_the_cards_or_no_log_has_nothing_to_serve(companion_env, tmp_path):
     Table(tmp_path / "c.sqlite3")({"cmd": "new", "players": NAMES, "seed": 1})
-    for db, words in ((tmp_path / "c.sqlite3", "no phone links"), (tmp_path / "none.sqlite3", "no such file")):
+    (tmp_path / "notes.txt").write_text("not a log\n")
+    for db, words in ((tmp_path / "c.sqlite3", "no phone links"), (tmp_path / "none.sqlite3", "no such file"),
+                      (tmp_path / "notes.txt", "not a database"), (tmp_path, "not a file")):
         proc = subprocess.run([sys.executable, "-m", "companion", "phones", "--db", str(db), "--port", "0"],
                               capture_output=True, text=True, env=companion_env, timeout=60)
         assert proc.returncode == 1 and words in proc.stderr and proc.stdout == ""
-    assert not (tmp_path / "none.sqlite3").exists()
+    assert not (tmp_path / "none.sqlite3").exists() and (tmp_path / "notes.txt").read_text() == "not a log\n"

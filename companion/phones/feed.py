@@ -150,8 +150,10 @@ class ReadOnlyLog(GameLog):
         self.readonly = True
         self.damaged = None
         self.problems: list[str] = []
-        if not self.path.is_file():
+        if not self.path.exists():
             raise LogError(f"cannot open the game log {self.path}: no such file")
+        if not self.path.is_file():
+            raise LogError(f"cannot open the game log {self.path}: not a file")
         try:
             uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
             # Shared by the follower thread and the server's (under LogFeed's lock): not bound to one thread.

@@ -286,6 +286,8 @@ def _answer(status: int, body: dict[str, Any]) -> web.Response:
 
 def is_local(host: str) -> bool:
     """Whether ``host`` is an address of a home network (or this machine): what the server may bind."""
+    if host == "localhost":
+        return True
     try:
         ip = ipaddress.ip_address(host)
     except ValueError:

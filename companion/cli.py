@@ -19,6 +19,7 @@ _COMMAND_MODULES = (
     "companion.history.cli",
     "companion.config.cli",
     "companion.doctor.cli",
+    "companion.phones.cli",
 )
 
 

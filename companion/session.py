@@ -39,9 +39,11 @@ def refusal(code: str, message: str) -> dict[str, Any]:
 class GameSession:
     """Holds the game shown at the table: its rules, its log and the state after each active command."""
 
-    def __init__(self, log: GameLog, new_seed: Callable[[], int] = lambda: secrets.randbits(31)) -> None:
+    def __init__(self, log: GameLog, new_seed: Callable[[], int] = lambda: secrets.randbits(31),
+                 words: Any = None) -> None:
         self.log = log
         self._new_seed = new_seed
+        self._words = words  # CodeWordContent (companion/content/dealing.py), made on first use when None
         self.game_id: int | None = None
         self.rules: Any = None
         self._states: list[Any] = []  # state after each active command; [-1] is the current one
@@ -117,12 +119,56 @@ class GameSession:
                 return self._undo()
             if self.rules is None:
                 raise Refusal("no_game", f"{name}: no game in progress; start one with new.")
-            decision = self.rules.decide(self.state, command)
-            return self._record(decision.command, decision.events)
+            command, verdict = self._judged(command)
+            decision = self._with_deal(self.rules.decide(self.state, command))
+            answer = self._record(decision.command, decision.events)
+            if verdict is not None:
+                answer["verdict"] = {**verdict, "correct": decision.command.get("correct", verdict["accepted"])}
+            return answer
         except Refusal as exc:
             return {"ok": False, "error": exc.to_json()}
         except (sqlite3.Error, OSError) as exc:
             return refusal("storage_error", f"The game log could not record this command, nothing changed: {exc}.")
+
+    # --- the companion's code words: content chosen and judged here, recorded by the rules -------------
+
+    def words(self) -> Any:
+        if self._words is None:
+            from companion.content.dealing import CodeWordContent
+
+            self._words = CodeWordContent()
+        return self._words
+
+    def _judged(self, command: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict | None]:
+        """A typed proposal (``word`` without ``correct``) judged by the answer matcher: the verdict goes
+        into the command as ``accepted`` (so the log keeps it) and into the answer."""
+        if command.get("cmd") != "propose" or not isinstance(command.get("word"), str) or "accepted" in command:
+            return command, None
+        code_word_of = getattr(self.rules, "code_word_of", None)
+        name = command.get("player")
+        card = code_word_of(self.state, name) if code_word_of and isinstance(name, str) else None
+        if card is None or len(command["word"]) > 64:
+            return command, None  # the rules refuse it with the reason
+        accepted = self.words().judge(command["word"], card, self.state.language)
+        return {**command, "accepted": accepted}, {"player": name, "word": command["word"], "accepted": accepted}
+
+    def _with_deal(self, decision: Any) -> Any:
+        """When the decision starts Round 2 with companion code words, the same command again with the
+        words dealt from the packs: one command, one log row, so an undo takes back both."""
+        state = self.state
+        for e in decision.events:
+            state = self.rules.apply(state, e)
+        if getattr(state, "phase", None) != "deal" or decision.command.get("deal") is not None:
+            return decision
+        deal = self.words().deal(self.log, self.game_id, state)
+        if deal is None:  # too few words in the packs: the game waits for a deal command (docs/headless.md)
+            return decision
+        return self.rules.decide(self.state, {**decision.command, "deal": deal})
+
+    def phone_tokens(self) -> dict[str, str]:
+        """The secret of each player's phone link for the game shown (recorded with its ``new``)."""
+        tokens = (self.start_command or {}).get("phones")
+        return dict(tokens) if isinstance(tokens, dict) else {}
 
     def _accepted(self, events: list[dict]) -> dict[str, Any]:
         return {"ok": True, "state": self.view(), "events": events}
@@ -134,13 +180,19 @@ class GameSession:
         if cmd.get("seed") is None:
             cmd["seed"] = self._new_seed()  # recorded with the command: replay never rolls again
         decision = rules.start(cmd)
+        recorded = dict(decision.command)
+        recorded.pop("phones", None)  # a caller never chooses the secrets
+        if recorded.get("code_words") == "companion":
+            # Each player's phone link (docs/phones.md): new secrets for each game, kept in the log so that
+            # a restart keeps the links working. 24 random bytes: 192 bits.
+            recorded["phones"] = {name: secrets.token_urlsafe(24) for name in recorded["players"]}
         events = [event_to_json(e) for e in decision.events]
-        game_id = self.log.new_game(rules.name, decision.command, events)
+        game_id = self.log.new_game(rules.name, recorded, events)
         state = rules.initial()
         for e in decision.events:
             state = rules.apply(state, e)
         self.game_id, self.rules = game_id, rules
-        self._states, self._commands = [state], [dict(decision.command)]
+        self._states, self._commands = [state], [recorded]
         return self._accepted(events)
 
     def _record(self, command: Mapping[str, Any], events_: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@
 # back except the game log and the config (--purge removes those and the user too).
 #
 #   sudo systemd/install.sh --profile pi5-7inch            # from a checkout of the companion
+#   sudo systemd/install.sh --phones on|off                # players' phones: the home network open or not
 #   sudo systemd/install.sh --uninstall [--purge]
 #   systemd/install.sh --root /tmp/pi --profile pi4-7inch   # write the files under /tmp/pi only (tests)
 #
@@ -23,11 +24,12 @@ ROTATION=""
 UNINSTALL=0
 PURGE=0
 PACKAGES_ON=1
+PHONES=""  # on, off, or "" to keep what a previous run chose (off on a first install)
 
 usage() {
     sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
     echo "Options: --profile NAME (hardware/profiles/NAME.toml), --touch-rotation 0|90|180|270,"
-    echo "         --root DIR, --no-packages, --uninstall, --purge"
+    echo "         --phones on|off, --root DIR, --no-packages, --uninstall, --purge"
 }
 
 while [ $# -gt 0 ]; do
@@ -36,6 +38,10 @@ while [ $# -gt 0 ]; do
         --touch-rotation) ROTATION=${2:?--touch-rotation needs 0, 90, 180 or 270}; shift 2 ;;
         --root) ROOT=$(realpath -m "${2:?--root needs a folder}"); shift 2 ;;
         --no-packages) PACKAGES_ON=0; shift ;;
+        --phones)
+            PHONES=${2:-}
+            case "$PHONES" in on|off) ;; *) echo "install.sh: --phones needs on or off" >&2; exit 2 ;; esac
+            shift 2 ;;
         --uninstall) UNINSTALL=1; shift ;;
         --purge) PURGE=1; shift ;;
         -h|--help) usage; exit 0 ;;
@@ -46,6 +52,7 @@ done
 PREFIX=$ROOT/opt/$APP
 STATE=$ROOT/var/lib/companion
 UNIT=$ROOT/etc/systemd/system/companion.service
+PHONES_DROPIN=$ROOT/etc/systemd/system/companion.service.d/phones.conf
 UDEV_RULE=$ROOT/etc/udev/rules.d/99-companion-rfid.rules
 POLKIT_RULE=$ROOT/etc/polkit-1/rules.d/50-$APP.rules
 WRAPPER=$ROOT/usr/local/bin/companion
@@ -211,7 +218,8 @@ forget_old_backup() {
 
 uninstall() {
     run systemctl disable --now companion.service
-    rm -f "$UNIT" "$UDEV_RULE" "$POLKIT_RULE" "$WRAPPER"
+    rm -f "$UNIT" "$UDEV_RULE" "$POLKIT_RULE" "$WRAPPER" "$PHONES_DROPIN"
+    rmdir "$(dirname "$PHONES_DROPIN")" 2> /dev/null || true
     drop_block "$BOOT/config.txt"
     forget_old_backup
     if [ -f "$PRIVATE/cmdline.txt.orig" ] && [ -f "$BOOT/cmdline.txt" ]; then
@@ -278,6 +286,24 @@ write_config() {
     say "wrote ${CONFIG#"$ROOT"} (hardware profile $PROFILE${ROTATION:+, touch rotation $ROTATION})"
 }
 
+# The players' phones (docs/phones.md): with --phones on, a drop-in opens the unit's network to the home
+# network only; with --phones off it goes, and the unit's network is closed again. Without --phones, as
+# a previous run left it.
+phones_network() {
+    case "$PHONES" in
+        on)
+            put "$PHONES_DROPIN" 0644 < "$SRC_DIR/systemd/companion-phones.conf"
+            ;;
+        off)
+            if [ -e "$PHONES_DROPIN" ] || [ -L "$PHONES_DROPIN" ]; then
+                rm -f "$PHONES_DROPIN"
+                rmdir "$(dirname "$PHONES_DROPIN")" 2> /dev/null || true
+                say "removed ${PHONES_DROPIN#"$ROOT"}: the companion's network is closed"
+            fi
+            ;;
+    esac
+}
+
 install_files() {
     # The source, the virtualenv, and the profiles where the installed package looks for them.
     mkdir -p "$PREFIX/src"
@@ -294,6 +320,7 @@ install_files() {
     cp -a "$SRC_DIR/hardware/profiles" "$PREFIX/venv/share/$APP/profiles"
 
     put "$UNIT" 0644 < "$SRC_DIR/systemd/companion.service"
+    phones_network
 
     # `companion` for people at the terminal: the kiosk's folders and user (config show, doctor...).
     put "$WRAPPER" 0755 <<EOW

@@ -11,7 +11,9 @@ from typing import Any
 
 #: Events that only record a choice or a step: the cue of what follows says it all.
 QUIET = frozenset({"first_player_chosen", "stake_chosen", "opponent_named", "turn_ended", "proposal_turn",
-                   "may_propose_again", "draw_turn"})
+                   "may_propose_again", "draw_turn",
+                   # Companion code words: the clue_won and code_word_proposed that follow make the sound.
+                   "code_words_chosen", "level_chosen", "code_word_dealt", "code_word_typed"})
 FIXED_CUES = {
     "game_started": "gong", "dice_rolled": "dice", "round_started": "fanfare", "turn_started": "turn",
     "turn_skipped": "prison_door", "key_won": "key_won", "key_unavailable": "key_lost", "clue_won": "clue",

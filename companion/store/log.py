@@ -343,6 +343,26 @@ class GameLog:
                 found.append((game_id, deck, card))
         return found
 
+    def dealt_words(self, before_game: int | None = None, games: int = 100) -> list[tuple[int, str, str]]:
+        """``(game id, "code_word", word id)`` of the code words the companion dealt (not undone) in the
+        ``games`` most recent games before ``before_game``, in the shape of :meth:`drawn_cards`, so that
+        the words of the table's recent games are dealt last. Unreadable rows are skipped."""
+        rows = self.db.execute(
+            "SELECT game_id, command FROM commands WHERE undone_at IS NULL AND command LIKE '%\"deal\"%' "
+            "AND game_id IN (SELECT id FROM games WHERE id < ? ORDER BY id DESC LIMIT ?) ORDER BY id",
+            (before_game if before_game is not None else 2**62, games),
+        )
+        found = []
+        for game_id, text in rows:
+            try:
+                deal = json.loads(text).get("deal")
+            except (json.JSONDecodeError, AttributeError):
+                continue
+            if isinstance(deal, dict):
+                found += [(game_id, "code_word", e["id"]) for e in deal.values()
+                          if isinstance(e, dict) and isinstance(e.get("id"), str)]
+        return found
+
     # --- player aliases: renames and merges of players across games (the games stay as played) --------
 
     def player_aliases(self) -> dict[str, tuple[str, str]]:

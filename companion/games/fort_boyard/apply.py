@@ -8,6 +8,7 @@ from companion.engine.core import Event, evolve
 from companion.games.fort_boyard import events as ev
 from companion.games.fort_boyard.model import (
     TOKEN_KINDS,
+    CodeWordCard,
     GameState,
     HouseRules,
     Phase,
@@ -60,6 +61,28 @@ def _(s: GameState, e: ev.GameStarted) -> GameState:
     )
 
 
+@_on(ev.CodeWordsChosen)
+def _(s: GameState, e: ev.CodeWordsChosen) -> GameState:
+    players = tuple(evolve(p, level=e.levels.get(p.name, "easy")) for p in s.players)
+    return evolve(s, code_words=e.source, language=e.language, players=players)
+
+
+@_on(ev.LevelChosen)
+def _(s: GameState, e: ev.LevelChosen) -> GameState:
+    return _update(s, e.player, level=e.level)
+
+
+@_on(ev.CodeWordDealt)
+def _(s: GameState, e: ev.CodeWordDealt) -> GameState:
+    card = CodeWordCard(e.id, e.word, e.level, tuple(e.clues), tuple(e.accept), tuple(e.reject))
+    return _update(s, e.player, code_word=card, level=e.level)
+
+
+@_on(ev.CodeWordTyped)
+def _(s: GameState, e: ev.CodeWordTyped) -> GameState:
+    return _update(s, e.player, last_typed=e.typed)
+
+
 @_on(ev.FirstPlayerChosen)
 def _(s: GameState, e: ev.FirstPlayerChosen) -> GameState:
     return evolve(s, first=_idx(s, e.player))
@@ -68,6 +91,8 @@ def _(s: GameState, e: ev.FirstPlayerChosen) -> GameState:
 @_on(ev.RoundStarted)
 def _(s: GameState, e: ev.RoundStarted) -> GameState:
     s = evolve(s, round=e.round, current=None, space=None, stake=None, opponent=None)
+    if e.round == 2 and s.code_words == "companion":
+        s = evolve(s, phase=Phase.DEAL)  # the words are dealt before the first clue (Phase.DEAL)
     if e.round == 3:
         s = evolve(s, players=tuple(evolve(p, status=Status.WAITING) for p in s.players))
     return s
@@ -198,7 +223,7 @@ def _(s: GameState, e: ev.KeyPaid) -> GameState:
 
 @_on(ev.CodeWordProposed)
 def _(s: GameState, e: ev.CodeWordProposed) -> GameState:
-    return _update(s, e.player, proposals=s.players[_idx(s, e.player)].proposals + 1)
+    return _update(s, e.player, proposals=s.players[_idx(s, e.player)].proposals + 1, last_verdict=e.correct)
 
 
 @_on(ev.MayProposeAgain)

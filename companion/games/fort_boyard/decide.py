@@ -12,6 +12,7 @@ import unicodedata
 from typing import Any, Callable, Mapping
 
 from companion.engine.core import Decision, Event, Refusal
+from companion.games.fort_boyard import codewords
 from companion.games.fort_boyard import events as ev
 from companion.games.fort_boyard import fields
 from companion.games.fort_boyard.apply import apply
@@ -45,6 +46,7 @@ _PHASE_WORDS = {
     Phase.PROPOSE: "{player}'s code-word proposal (propose)",
     Phase.PROPOSE_AGAIN: "a new proposal from {player} for one key (propose) or giving up (pass)",
     Phase.DRAW: "{player}'s next handful from the Treasure bag (draw)",
+    Phase.DEAL: "the code words the companion deals for Round 2 (deal)",
 }
 
 
@@ -57,9 +59,11 @@ def describe_phase(state: GameState) -> str:
 class _Turn:
     """Collects the events of one command and applies them as they come."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, cmd: Mapping[str, Any] | None = None) -> None:
         self.state = state
         self.events: list[Event] = []
+        self.cmd: Mapping[str, Any] = cmd or {}
+        self.dealt = False
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -105,15 +109,40 @@ def _end_round(t: _Turn, winner: int, reason: str) -> None:
     if rnd == 1:
         first = t.state.left_of(winner)
         t.emit(ev.RoundStarted(2, t.name(first)))
-        for i in t.state.clockwise_from(first):
-            t.emit(ev.ClueWon(t.name(i), "first_clue"))
-        _next_turn(t, first)
+        _open_round_2(t, first)
     else:
         t.emit(ev.RoundStarted(3, t.name(winner)))
         for i in t.state.clockwise_from(winner):
             if t.state.players[i].keys == 0:
                 t.emit(ev.PlayerOut(t.name(i)))
         _next_proposer(t, winner)
+
+
+def _open_round_2(t: _Turn, first: int) -> None:
+    """The first Clue for everyone, then the first turn; with companion code words, the words are dealt
+    first, from the command's ``deal`` field (else the game waits in Phase.DEAL for a ``deal`` command)."""
+    if t.state.phase == Phase.DEAL:
+        raw = t.cmd.get("deal")
+        if raw is None:
+            return
+        for e in codewords.dealt_events(t.state, raw):
+            t.emit(e)
+        t.dealt = True
+    for i in t.state.clockwise_from(first):
+        t.emit(ev.ClueWon(t.name(i), "first_clue"))
+    _next_turn(t, first)
+
+
+def _deal(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    if cmd.get("deal") is None:
+        raise Refusal("bad_field", "deal: field 'deal' must give a code word to each player.")
+    _open_round_2(t, t.state.left_of(t.state.round_winner))
+
+
+def _level(t: _Turn, cmd: Mapping[str, Any]) -> None:
+    t.emit(codewords.level_event(t.state, cmd, fields.player(t.state, cmd)))
+    if t.state.phase == Phase.DEAL and cmd.get("deal") is not None:  # the words come with it: deal them
+        _open_round_2(t, t.state.left_of(t.state.round_winner))
 
 
 def _next_proposer(t: _Turn, start: int) -> None:
@@ -278,10 +307,12 @@ def _propose(t: _Turn, cmd: Mapping[str, Any]) -> None:
     s = t.state
     i = fields.player(s, cmd)
     fields.must_be_current(s, cmd, i)
-    correct = fields.boolean(cmd, "correct")
+    correct, typed = codewords.typed_proposal(s, cmd, i)
     name = t.name(i)
     if s.phase == Phase.PROPOSE_AGAIN:
         t.emit(ev.KeyPaid(name))  # 'a new proposal in exchange for one of your Keys'
+    if typed is not None:
+        t.emit(typed)
     t.emit(ev.CodeWordProposed(name, correct))
     if correct:
         t.emit(ev.CodeWordFound(name))
@@ -359,7 +390,12 @@ _HANDLERS: dict[str, Callable[[_Turn, Mapping[str, Any]], None]] = {
     "propose": _propose,
     "pass": _pass,
     "draw": _draw,
+    "deal": _deal,
+    "level": _level,
 }
+
+_ANY_PHASE = ("level",)
+"""Commands that do not wait for a phase: a level may change at any moment before the first clue."""
 
 
 def decide(state: GameState, cmd: Mapping[str, Any]) -> Decision:
@@ -372,11 +408,17 @@ def decide(state: GameState, cmd: Mapping[str, Any]) -> Decision:
         raise Refusal("no_game", "No game in progress: start one with new.")
     if state.phase == Phase.OVER:
         raise Refusal("game_over", "The game is over; start a new one with new.")
-    if name not in EXPECTS[state.phase]:
+    if name not in EXPECTS[state.phase] and name not in _ANY_PHASE:
         raise Refusal("wrong_phase", f"{name}: not now; the companion waits for {describe_phase(state)}.")
-    t = _Turn(state)
+    t = _Turn(state, cmd)
     handler(t, cmd)
-    return Decision(fields.recorded(cmd, fields.recorded_fields(name, state)), tuple(t.events))
+    if cmd.get("deal") is not None and not t.dealt:
+        raise Refusal("bad_field", f"{name}: field 'deal': no code words are dealt now (only when Round 2 "
+                                   "starts with the companion's code words).")
+    recorded = fields.recorded(cmd, fields.recorded_fields(name, state))
+    if t.dealt:
+        recorded["deal"] = cmd["deal"]  # the words dealt, so that replay never reads the packs
+    return Decision(recorded, tuple(t.events))
 
 
 # --- a new game -------------------------------------------------------------------------------------
@@ -389,8 +431,11 @@ def start(cmd: Mapping[str, Any]) -> Decision:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise Refusal("bad_field", f"new: field 'seed' must be a whole number, got {seed!r}.")
     rules = fields.house_rules(cmd)
+    words = codewords.settings_events(cmd, names)
     t = _Turn(GameState())
     t.emit(ev.GameStarted(GAME, tuple(names), seed, rules.to_json()))
+    for e in words:
+        t.emit(e)
     first = cmd.get("first")
     if first is not None:
         i = t.state.index(unicodedata.normalize("NFC", first.strip())) if isinstance(first, str) else None

@@ -24,6 +24,47 @@ class GameStarted(Event):
     house_rules: dict[str, Any] = field(default_factory=dict)
 
 
+@_ev("code_words_chosen")
+class CodeWordsChosen(Event):
+    """The companion deals the code words from its packs (in ``language``), at these levels."""
+
+    source: str
+    language: str
+    levels: dict[str, str]
+
+
+@_ev("level_chosen")
+class LevelChosen(Event):
+    """'Decide together the difficulty level of each player's Code Word before giving the first Clue.'"""
+
+    player: str
+    level: str
+
+
+@_ev("code_word_dealt")
+class CodeWordDealt(Event):
+    """The word the companion dealt to ``player`` when Round 2 started, with everything needed to play it:
+    the log keeps it, so a replay never reads the content files."""
+
+    player: str
+    id: str
+    word: str
+    level: str
+    clues: tuple[str, ...]
+    accept: tuple[str, ...] = ()
+    reject: tuple[str, ...] = ()
+
+
+@_ev("code_word_typed")
+class CodeWordTyped(Event):
+    """Round 3: what the player typed as their code word (the verdict follows in code_word_proposed)."""
+
+    player: str
+    typed: str
+    accepted: bool | None = None
+    """The answer matcher's verdict, when the companion judged it (the table may overrule it)."""
+
+
 @_ev("dice_rolled")
 class DiceRolled(Event):
     """One roll-off for the first player; ties among the highest roll again."""

@@ -82,10 +82,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "card": ("deck", "card"),
     "sea": ("choice",),
     "dive": ("reached",),
-    "propose": ("player", "correct"),
+    "propose": ("player", "correct", "word", "accepted"),
     "pass": ("player",),
     "draw": ("player", "tokens", "tags"),
-    "new": ("game", "players", "first", "seed", "house_rules", "table"),
+    "new": ("game", "players", "first", "seed", "house_rules", "table", "code_words", "levels", "language"),
+    "deal": ("deal",),
+    "level": ("player", "level"),
 }
 
 

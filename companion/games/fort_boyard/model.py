@@ -30,6 +30,12 @@ STAKES = ("key", "clue")
 DECKS = ("concentration", "force", "duel", "enigme")
 """The decks whose cards the companion can draw from its own content."""
 
+CODE_WORD_SOURCES = ("cards", "companion")
+"""Where the code words come from: the printed INDICES/MOT-CODE cards, or the companion's packs."""
+LEVELS = ("easy", "hard")
+"""'2 difficulty levels on the INDICES/MOT-CODE cards' (Round 2)."""
+LANGUAGES = ("fr", "en")
+
 
 class Status:
     """A player's status (the ``status`` field of the state)."""
@@ -59,6 +65,7 @@ class Phase:
     DIVE = "dive"                    # a diving player's turn: reached the sunken Key or not
     PROPOSE = "propose"              # Round 3: the current player proposes their code word
     PROPOSE_AGAIN = "propose_again"  # Round 3: wrong answer with 2+ keys: propose again (1 key) or pass
+    DEAL = "deal"                    # Round 2 starts with companion code words: their words (deal)
     DRAW = "draw"                    # Round 3: the current player draws a handful from the bag
     OVER = "over"
 
@@ -78,6 +85,7 @@ EXPECTS: dict[str, tuple[str, ...]] = {
     Phase.PROPOSE: ("propose",),
     Phase.PROPOSE_AGAIN: ("propose", "pass"),
     Phase.DRAW: ("draw",),
+    Phase.DEAL: ("deal",),
     Phase.OVER: (),
 }
 
@@ -107,6 +115,23 @@ class HouseRules:
 
 
 @dataclass(frozen=True)
+class CodeWordCard:
+    """A code word the companion dealt to a player, as recorded in the log: the word, its accepted
+    alternatives and near misses, and its four clues of the player's level, in the order they are revealed."""
+
+    id: str
+    word: str
+    level: str
+    clues: tuple[str, ...]
+    accept: tuple[str, ...] = ()
+    reject: tuple[str, ...] = ()
+
+    @property
+    def answers(self) -> tuple[str, ...]:
+        return (self.word, *self.accept)
+
+
+@dataclass(frozen=True)
 class Player:
     name: str
     keys: int = 0
@@ -119,6 +144,18 @@ class Player:
     handfuls: tuple[tuple[int, int, int, int], ...] = ()
     """Round 3: each handful as counts of (pebble, 10, 20, 50)."""
     proposals: int = 0
+    level: str | None = None
+    """With companion code words: 'easy' or 'hard', chosen before the first clue."""
+    code_word: CodeWordCard | None = None
+    """With companion code words: the word dealt when Round 2 started."""
+    last_typed: str | None = None
+    last_verdict: bool | None = None
+    """Round 3: what the player last typed (with companion code words) and whether it counted."""
+
+    @property
+    def clue_texts(self) -> tuple[str, ...]:
+        """The clues revealed so far: one per clue won, in order."""
+        return self.code_word.clues[: self.clues] if self.code_word else ()
 
 
 @dataclass(frozen=True)
@@ -146,6 +183,10 @@ class GameState:
     """The companion's card of this turn: (deck, card id)."""
     cards_drawn: tuple[tuple[str, str], ...] = ()
     """Every companion card drawn this game, in order: none is drawn twice."""
+    code_words: str = "cards"
+    """'cards' (the printed INDICES/MOT-CODE cards) or 'companion' (dealt from the packs)."""
+    language: str = "fr"
+    """The language of the companion's code words."""
 
     def index(self, name: str) -> int | None:
         for i, p in enumerate(self.players):

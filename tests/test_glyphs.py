@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.i18n import CATALOG
+from companion.app.table import catalogues
 
 ImageFont = pytest.importorskip("PIL.ImageFont")
 kivy = pytest.importorskip("kivy")
@@ -29,7 +29,7 @@ def missing_glyphs(text: str, font_file: str) -> set[str]:
 
 
 def test_the_catalogue_has_no_character_the_font_cannot_draw():
-    text = "".join(s for entry in CATALOG.values() for s in entry.values())
+    text = "".join(f for code in catalogues.sources() for forms in catalogues.messages(code).values() for f in forms)
     for font in FONTS:
         assert missing_glyphs(text, font) == set(), font
 

@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
 from companion.app.controller import Controller
-from companion.app.i18n import LANGUAGES
+from companion.app.table.language import next_language
 from companion.app.screens.doctor import DoctorScreen
 from companion.app.screens.endgame import MomentScreen, PodiumScreen, ProposalScreen, TreasureScreen
 from companion.app.screens.history import HistoryGameScreen, HistoryScreen, PlayerScreen, StatsScreen
@@ -29,7 +29,8 @@ from companion.app.screens.tiles import TilesScreen
 from companion.app.screens.newgame import DiceScreen, NewGameScreen
 from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
 from companion.app.settings import Settings, save_settings
-from companion.app.theme import PROFILES, SPACE_KEYS
+from companion.app.table.profiles import PROFILES
+from companion.app.theme import SPACE_KEYS
 from companion.app.controls import BigButton, FitLabel, Scale, colour_rgba, touch_height
 from companion.devices.ring import Ring, RingConfig
 
@@ -266,8 +267,7 @@ class CompanionApp(App):
         self.change_settings(language=language)
 
     def toggle_language(self) -> None:
-        i = LANGUAGES.index(self.settings.language)
-        self.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
+        self.set_language(next_language(self.settings.language))
 
     def power(self, action: str) -> None:
         """Shut down ("poweroff") or restart ("reboot") the Pi once the table confirms; the game is saved."""

@@ -123,7 +123,7 @@ class PlayerChip(Panel):
                                width=Scale.px(26 if crowded else 40)))
         box = BoxLayout(orientation="vertical")
         box.add_widget(FitLabel(text=p["name"], base_font=18, bold=True, color=text_colour, wrap=False))
-        keys = screen.tr("common.key_one") if p["keys"] == 1 else screen.tr("common.keys", n=p["keys"])
+        keys = screen.tr("common.keys", n=p["keys"])
         detail = keys + " · " + screen.tr("common.clues", n=p["clues"])
         status = screen.tr("status." + p["status"]) if p["status"] != "playing" else ""
         if status:

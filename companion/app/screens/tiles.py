@@ -122,7 +122,7 @@ class TileHub:
         seen = self._keys[1]
         tr = self.app.controller.tr
         held = player["keys"]
-        keys = tr("common.key_one") if held == 1 else tr("common.keys", n=held)
+        keys = tr("common.keys", n=held)
         if tag in seen:
             message = tr("keys.again", number=tile.number)
         else:

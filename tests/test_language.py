@@ -1,0 +1,157 @@
+"""The table's language: the gettext catalogues (complete, compiled, in the right register), plural forms,
+dates and numbers through Babel, and the package that holds them loads no Kivy."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from companion.app.table import catalogues, language
+from companion.app.table.language import LANGUAGE_NAMES, LANGUAGES, Translator, placeholders
+
+ROOT = Path(__file__).resolve().parent.parent
+NNBSP = "\u202f"  # the narrow no-break space CLDR puts between French thousands
+
+
+def all_messages() -> dict[str, dict[str, tuple[str, ...]]]:
+    return {code: catalogues.messages(code) for code in catalogues.sources()}
+
+
+def test_the_languages_are_the_catalogues_found_french_first_each_named_in_its_own_words():
+    assert LANGUAGES[0] == "fr" and set(LANGUAGES) == set(catalogues.sources()) >= {"fr", "en"}
+    assert LANGUAGE_NAMES == {"fr": "Français", "en": "English"}
+
+
+def test_every_message_exists_in_every_language_with_the_same_placeholders_and_all_plural_forms():
+    found = all_messages()
+    reference = found["fr"]
+    for code, messages in found.items():
+        assert set(messages) == set(reference), code
+        forms = catalogues.plural_forms(code)
+        assert catalogues.counted(code) == catalogues.counted("fr"), code
+        for key, texts in messages.items():
+            assert all(texts), (code, key)  # no empty translation (gettext would show the key)
+            if key in catalogues.counted(code):
+                assert len(texts) == forms, (code, key)
+                assert all("n" in placeholders(t) for t in texts), (code, key)  # the count chooses the form
+            for text in texts:
+                assert placeholders(text) == placeholders(reference[key][0]), (code, key)
+
+
+def test_each_compiled_catalogue_is_the_compilation_of_its_source():
+    for code, po in catalogues.sources().items():
+        mo = po.with_suffix(".mo")
+        assert mo.exists() and not catalogues.stale(po), f"{mo} is stale: python -m companion.app.table.catalogues"
+
+
+def test_a_stale_compiled_catalogue_is_found_and_rewritten(tmp_path, monkeypatch):
+    po = tmp_path / "fr" / "LC_MESSAGES" / "companion.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(catalogues.sources()["fr"].read_text("utf-8").replace('"Réserve : {n} clé"', '"Stock : {n} clé"'), "utf-8")
+    po.with_suffix(".mo").write_bytes(catalogues.sources()["fr"].with_suffix(".mo").read_bytes())
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
+    assert catalogues.compile_all() == [po.with_suffix(".mo")]
+    assert catalogues.compile_all() == []
+
+
+def test_a_count_takes_the_form_its_language_needs():
+    fr, en = Translator("fr"), Translator("en")
+    assert [fr.tn("common.keys", n) for n in (0, 1, 2)] == ["0 clé", "1 clé", "2 clés"]
+    assert [en.tn("common.keys", n) for n in (0, 1, 2)] == ["0 keys", "1 key", "2 keys"]
+    assert fr("common.boyards", n=1) == "1 Boyard" and en("treasure.token", n=50) == "50 Boyards"
+    assert fr("player.games", n=0) == "0 partie jouée" and en("player.wins", n=1) == "1 win"
+
+
+def test_numbers_are_written_with_the_languages_separators():
+    assert Translator("fr")("common.boyards", n=1000) == f"1{NNBSP}000 Boyards"
+    assert Translator("en")("common.boyards", n=1000) == "1,000 Boyards"
+    # a value the message formats itself is left to it
+    assert Translator("en")("doctor.d.nothing", seconds=2) == "nothing to check (2.0 s)"
+
+
+def test_history_dates_read_as_the_language_says_them():
+    moment = datetime(2026, 2, 14, 18, 5).astimezone()  # a Saturday, in local time
+    same_year, next_year = datetime(2026, 6, 1), datetime(2027, 1, 2)
+    assert Translator("fr").date_time(moment, now=same_year) == "samedi 14 février, 18 h 05"
+    assert Translator("en").date_time(moment, now=same_year) == "Saturday 14 February, 18:05"
+    assert Translator("fr").date_time(moment, now=next_year) == "samedi 14 février 2026, 18 h 05"
+
+
+def test_an_unknown_key_is_an_error_naming_it():
+    with pytest.raises(KeyError, match="no.such"):
+        Translator("en")("no.such")
+
+
+APOSTROPHE_FREE = re.compile(r"^format\.")  # Babel date patterns quote their literal text with '
+
+
+def test_no_message_shows_a_straight_apostrophe():
+    for code, messages in all_messages().items():
+        for key, texts in messages.items():
+            if not APOSTROPHE_FREE.match(key):
+                assert not any("'" in t for t in texts), (code, key, texts)
+
+
+# Words ending in -ez that are not a "vous" verb form.
+NOT_VOUS = {"chez", "assez", "nez", "rez", "sez"}
+VOUS = re.compile(r"\b(vous|votre|vos)\b", re.IGNORECASE)
+EZ = re.compile(r"\b(\w+ez)\b", re.IGNORECASE)
+
+
+def vous_forms(text: str) -> list[str]:
+    words = VOUS.findall(text) + [w for w in EZ.findall(text) if w.lower() not in NOT_VOUS]
+    return words
+
+
+def test_the_french_says_tu_to_the_table():
+    for key, texts in catalogues.messages("fr").items():
+        for text in texts:
+            assert vous_forms(text) == [], (key, text)
+
+
+def test_the_register_check_finds_vous_and_spares_chez():
+    assert vous_forms("Piochez une carte et lisez votre texte") == ["votre", "Piochez", "lisez"]
+    assert vous_forms("Assez ! Chez toi, mouche ton nez") == []
+
+
+def test_the_french_keeps_punctuation_with_its_word():
+    assert Translator("fr")("propose.title", player="Zoé") == "Zoé, ton mot-code\u00a0?"
+
+
+def test_a_new_catalogue_is_a_new_language_without_code(tmp_path, monkeypatch):
+    for code, po in catalogues.sources().items():
+        target = tmp_path / code / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        (target / "companion.mo").write_bytes(po.with_suffix(".mo").read_bytes())
+    english = catalogues.sources()["en"].read_text("utf-8")
+    german = english.replace('"Language: en', '"Language: de').replace('msgstr "English"', 'msgstr "Deutsch"')
+    po = tmp_path / "de" / "LC_MESSAGES" / "companion.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(german.replace('msgstr "The table companion"', 'msgstr "Der Tischbegleiter"'), "utf-8")
+    po.with_suffix(".mo").write_bytes(catalogues.compiled(po))
+    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    language.catalogue.cache_clear()
+    try:
+        found = language._found_languages()
+        assert found[0] == "fr" and set(found) == {"fr", "en", "de"}
+        monkeypatch.setattr(language, "LANGUAGES", found)
+        de = Translator("de")
+        assert de.language == "de" and de("home.subtitle") == "Der Tischbegleiter"
+        assert de("language.name") == "Deutsch" and de.tn("common.keys", 1000) == "1.000 keys"  # German separators
+        assert language.next_language("en") in found
+    finally:
+        language.catalogue.cache_clear()
+
+
+def test_the_table_package_config_doctor_and_history_load_no_kivy():
+    code = ("import sys; import companion.app.table.language, companion.app.table.profiles, "
+            "companion.config, companion.doctor, companion.history, companion.history.cli, companion.notice; "
+            "import companion.doctor.parts, companion.doctor.system, companion.history.timeline; "
+            "print(sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

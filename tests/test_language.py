@@ -1,11 +1,9 @@
 """The table's language: the gettext catalogues (complete, compiled, in the right register), plural forms,
-dates and numbers through Babel, and the package that holds them loads no Kivy."""
+dates and numbers through Babel (the package loads no Kivy: tests/test_app_layers.py)."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -146,12 +144,3 @@ def test_a_new_catalogue_is_a_new_language_without_code(tmp_path, monkeypatch):
         assert language.next_language("en") in found
     finally:
         language.catalogue.cache_clear()
-
-
-def test_the_table_package_config_doctor_and_history_load_no_kivy():
-    code = ("import sys; import companion.app.table.language, companion.app.table.profiles, "
-            "companion.config, companion.doctor, companion.history, companion.history.cli, companion.notice; "
-            "import companion.doctor.parts, companion.doctor.system, companion.history.timeline; "
-            "print(sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.')))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"

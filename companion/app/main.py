@@ -90,7 +90,7 @@ class _SafetyNet(ExceptionHandler):
         return ExceptionManager.PASS
 
 
-class CompanionApp(App):
+class CompanionApp(App):  # what the screens may use of it: companion.app.shell.AppShell
     title = "Fort Boyard"
 
     def __init__(self, controller: Controller, settings_path: Path | None = None, library: Any = None,

@@ -4,7 +4,7 @@ the players' strip (colour, initial, name, keys, clues) and a body that each scr
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
@@ -15,9 +15,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.widgets.ring import RingWidget
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
-
-if TYPE_CHECKING:
-    from companion.app.main import CompanionApp
+from companion.app.shell import AppShell
 
 
 class BaseScreen(Screen):
@@ -25,7 +23,7 @@ class BaseScreen(Screen):
 
     in_game = True
 
-    def __init__(self, app: "CompanionApp", **kw: Any) -> None:
+    def __init__(self, app: AppShell, **kw: Any) -> None:
         super().__init__(**kw)
         self.app = app
 

@@ -106,7 +106,7 @@ class HistoryScreen(HistoryBase):
             winners = ", ".join(g.winners)
             head = self.tr("history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
                            winners=self.tr("history.winner", players=winners) if winners else self.tr("history.nobody"))
-            treasure = " · ".join(f"{p}\u00a0{v}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
+            treasure = " · ".join(f"{p}\u00a0{self.c.tr.number(v)}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
             b = BigButton(text=head + "\n" + treasure, base_font=17, bg=theme.SEA_LIGHT, size_hint_y=None,
                           height=touch_height() * 1.25)
             b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))

@@ -68,8 +68,9 @@ def test_a_count_takes_the_form_its_language_needs():
 def test_numbers_are_written_with_the_languages_separators():
     assert Translator("fr")("common.boyards", n=1000) == f"1{NNBSP}000 Boyards"
     assert Translator("en")("common.boyards", n=1000) == "1,000 Boyards"
-    # a value the message formats itself is left to it
+    # a value the message formats itself keeps that form, with the language's decimal sign
     assert Translator("en")("doctor.d.nothing", seconds=2) == "nothing to check (2.0 s)"
+    assert Translator("fr")("doctor.d.nothing", seconds=2.54) == "rien à vérifier (2,5 s)"
 
 
 def test_history_dates_read_as_the_language_says_them():

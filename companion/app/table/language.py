@@ -15,7 +15,8 @@ English wording can change without touching the French catalogue; and keys are d
 
 A counted message is chosen by its ``{n}``: ``t("common.keys", n=0)`` is "0 clé" in French and "0 keys" in
 English (``tn`` says the same with ``n`` first). Whole numbers given as values are written with the
-language's separators (1 000 / 1,000) unless the message formats them itself (``{seconds:.1f}``).
+language's separators (1 000 / 1,000); a number the message formats itself (``{seconds:.1f}``) keeps
+that form, with the language's decimal sign (2,5 s / 2.5 s).
 """
 
 from __future__ import annotations
@@ -93,8 +94,7 @@ class Translator:
         return text
 
     def _format(self, text: str, values: dict[str, Any]) -> str:
-        plain = {name for _, name, spec, conv in string.Formatter().parse(text) if name and not spec and not conv}
-        return text.format(**{k: self.number(v) if k in plain and _whole(v) else v for k, v in values.items()})
+        return _NumberFormatter(self).vformat(text, (), values)
 
     def number(self, value: int | float) -> str:
         """``value`` with the language's separators: 1 000 in French, 1,000 in English."""
@@ -133,8 +133,22 @@ class Translator:
         return catalogue(self.language).info().get("language", self.language)
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+class _NumberFormatter(string.Formatter):
+    """``str.format`` with the language's numbers: a bare number gets its separators (1 000), a number the
+    message formats itself (``{seconds:.1f}``) keeps that form with the language's decimal sign (2,5 s)."""
+
+    def __init__(self, translator: Translator) -> None:
+        self.translator = translator
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return super().format_field(value, format_spec)
+        if not format_spec:
+            return self.translator.number(value)
+        from babel.numbers import get_decimal_symbol
+
+        decimal = get_decimal_symbol(self.translator._babel_locale())
+        return super().format_field(value, format_spec).replace(".", decimal)
 
 
 @lru_cache(maxsize=None)

@@ -98,6 +98,8 @@ class Translator:
 
     def number(self, value: int | float) -> str:
         """``value`` with the language's separators: 1 000 in French, 1,000 in English."""
+        if isinstance(value, int) and 0 <= value < 1000:
+            return str(value)  # no separator to write: the screens' usual numbers need not load Babel's data
         from babel.numbers import format_decimal
 
         return format_decimal(value, locale=self._babel_locale())

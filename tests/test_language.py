@@ -3,6 +3,7 @@ dates and numbers through Babel (the package loads no Kivy: tests/test_app_layer
 
 from __future__ import annotations
 
+import ast
 import re
 from datetime import datetime
 from pathlib import Path
@@ -145,3 +146,43 @@ def test_a_new_catalogue_is_a_new_language_without_code(tmp_path, monkeypatch):
         assert language.next_language("en") in found
     finally:
         language.catalogue.cache_clear()
+
+
+def calls_missing_values(source: str) -> list[tuple[int, str, set[str]]]:
+    """Calls in ``source`` that name a message by a literal key (``tr("key", ...)``, a doctor's
+    ``Result.said(check, status, "key", ...)``, a ``Notice(key, detail, {...})``) without every value its
+    forms need: a KeyError at the table."""
+    found = catalogues.messages("fr")
+    missing = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords):
+            continue  # **values: not checked here
+        name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+        at = {"tr": 0, "tn": 0, "Notice": 0, "translate": 1, "said": 2}.get(name)
+        if at is None:
+            continue
+        if len(node.args) <= at or not isinstance(node.args[at], ast.Constant) or not isinstance(node.args[at].value, str):
+            continue
+        key = ("doctor.d." if name == "said" else "") + node.args[at].value
+        given = {k.arg for k in node.keywords}
+        if name == "Notice":  # Notice(key, detail, {"name": value})
+            params = node.args[2] if len(node.args) > 2 else next((k.value for k in node.keywords if k.arg == "params"), None)
+            if params is not None and not isinstance(params, ast.Dict):
+                continue
+            given = {k.value for k in params.keys} if params is not None else set()
+        if key in found:
+            need = set().union(*(placeholders(t) for t in found[key])) - given
+            if need:
+                missing.append((node.lineno, key, need))
+    return missing
+
+
+def test_every_call_naming_a_message_gives_the_values_it_needs():
+    for module in sorted((ROOT / "companion").rglob("*.py")):
+        assert calls_missing_values(module.read_text("utf-8")) == [], module
+
+
+def test_the_call_check_finds_a_missing_value():
+    assert calls_missing_values('said("game log", PASS, "log_ok", path="x", games=12)') == [(1, "doctor.d.log_ok", {"n"})]
+    assert calls_missing_values('tr("common.keys", count=2)') == [(1, "common.keys", {"n"})]
+    assert calls_missing_values('Notice("notice.pack", "", {"file": "x"})') == [(1, "notice.pack", {"pack"})]

@@ -80,6 +80,9 @@ def test_history_dates_read_as_the_language_says_them():
     assert Translator("fr").date_time(moment, now=same_year) == "samedi 14 février, 18 h 05"
     assert Translator("en").date_time(moment, now=same_year) == "Saturday 14 February, 18:05"
     assert Translator("fr").date_time(moment, now=next_year) == "samedi 14 février 2026, 18 h 05"
+    early = datetime(2026, 2, 14, 8, 5).astimezone()
+    assert Translator("fr").date_time(early, now=same_year) == "samedi 14 février, 8 h 05"  # not "08 h 05"
+    assert Translator("en").date_time(early, now=same_year) == "Saturday 14 February, 08:05"
 
 
 def test_an_unknown_key_is_an_error_naming_it():

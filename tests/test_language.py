@@ -189,3 +189,51 @@ def test_the_call_check_finds_a_missing_value():
     assert calls_missing_values('said("game log", PASS, "log_ok", path="x", games=12)') == [(1, "doctor.d.log_ok", {"n"})]
     assert calls_missing_values('tr("common.keys", count=2)') == [(1, "common.keys", {"n"})]
     assert calls_missing_values('Notice("notice.pack", "", {"file": "x"})') == [(1, "notice.pack", {"pack"})]
+
+
+@pytest.fixture
+def scratch_catalogues(tmp_path, monkeypatch):
+    """A copy of the catalogues that the ``catalogues`` module works on."""
+    for code, po in catalogues.sources().items():
+        target = tmp_path / code / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        (target / "companion.po").write_bytes(po.read_bytes())
+        (target / "companion.mo").write_bytes(po.with_suffix(".mo").read_bytes())
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
+    return tmp_path
+
+
+def test_messages_are_added_to_every_catalogue_and_compiled(scratch_catalogues):
+    added = catalogues.add({
+        "podium.rematch": {"fr": "Revanche ?", "en": "Rematch?"},
+        "podium.seats": {"fr": ["{n} place", "{n} places"], "en": ["{n} seat", "{n} seats"]},
+        "podium.quote": {"fr": "C'est \"dit\"", "en": "It's said"},
+    })
+    assert added == ["podium.rematch", "podium.seats", "podium.quote"]
+    assert catalogues.messages("fr")["podium.seats"] == ("{n} place", "{n} places")
+    assert catalogues.messages("fr")["podium.quote"] == ("C’est \"dit\"",)  # typographic apostrophe
+    assert catalogues.messages("en")["podium.rematch"] == ("Rematch?",)
+    assert not any(catalogues.stale(po) for po in catalogues.sources().values())
+
+
+@pytest.mark.parametrize("entries, says", [
+    ({"common.yes": {"fr": "Oui", "en": "Yes"}}, "common.yes: already a message"),
+    ({"podium.rematch": {"fr": "Revanche ?"}}, "podium.rematch: give a text for each language"),
+    ({"podium.who": {"fr": "{player} gagne", "en": "{name} wins"}}, "podium.who (en): other placeholders"),
+    ({"podium.seats": {"fr": ["{n} place"], "en": ["{n} seat", "{n} seats"]}}, "podium.seats (fr): a counted message has 2 forms"),
+    ({"two words": {"fr": "a", "en": "b"}}, "a key is one word"),
+])
+def test_an_addition_that_would_break_a_catalogue_is_refused_whole(scratch_catalogues, entries, says):
+    before = {code: po.read_bytes() for code, po in catalogues.sources().items()}
+    with pytest.raises(catalogues.CatalogueError, match=re.escape(says)):
+        catalogues.add({"podium.fine": {"fr": "Bien", "en": "Fine"}, **entries})
+    assert {code: po.read_bytes() for code, po in catalogues.sources().items()} == before
+
+
+def test_the_add_command_reads_a_python_literal_and_refuses_code(scratch_catalogues, tmp_path, capsys):
+    given = tmp_path / "new.py"
+    given.write_text('{"home.rematch": {"fr": "Revanche", "en": "Rematch"}}', "utf-8")
+    assert catalogues.main(["add", str(given)]) == 0 and "added home.rematch" in capsys.readouterr().out
+    given.write_text('__import__("os").system("true")', "utf-8")
+    assert catalogues.main(["add", str(given)]) == 1
+    assert f"{given}: not a Python literal" in capsys.readouterr().err

@@ -83,6 +83,10 @@ def test_history_dates_read_as_the_language_says_them():
     early = datetime(2026, 2, 14, 8, 5).astimezone()
     assert Translator("fr").date_time(early, now=same_year) == "samedi 14 février, 8 h 05"  # not "08 h 05"
     assert Translator("en").date_time(early, now=same_year) == "Saturday 14 February, 08:05"
+    first = datetime(2026, 12, 1, 20, 30).astimezone()
+    assert Translator("fr").date_time(first, now=same_year) == "mardi 1er décembre, 20 h 30"
+    assert Translator("fr").date_time(first, now=next_year) == "mardi 1er décembre 2026, 20 h 30"
+    assert Translator("en").date_time(first, now=same_year) == "Tuesday 1 December, 20:30"
 
 
 def test_an_unknown_key_is_an_error_naming_it():
@@ -90,7 +94,7 @@ def test_an_unknown_key_is_an_error_naming_it():
         Translator("en")("no.such")
 
 
-APOSTROPHE_FREE = re.compile(r"^format\.")  # Babel date patterns quote their literal text with '
+APOSTROPHE_FREE = re.compile(r"^" + re.escape(catalogues.PATTERNS))  # Babel date patterns quote literal text with '
 
 
 def test_no_message_shows_a_straight_apostrophe():

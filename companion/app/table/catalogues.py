@@ -91,9 +91,17 @@ def _po_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
 
 
+PATTERNS = "format."  # keys of Babel patterns, where ' quotes literal text: never made typographic
+
+
+def _curly(key: str, text: str) -> str:
+    return text if key.startswith(PATTERNS) else text.replace("'", "’")
+
+
 def add(entries: dict[str, dict[str, str | list[str]]]) -> list[str]:
     """Add messages to every catalogue and compile: ``{key: {language: text}}``, a counted message as
-    ``{language: [form, ...]}`` (its count is ``{n}``). Straight apostrophes become typographic ones.
+    ``{language: [form, ...]}`` (its count is ``{n}``). Straight apostrophes become typographic ones
+    (not in a ``format.*`` date pattern).
     Refused as a whole, naming the message, when a key exists, a language is missing or unknown, a text is
     empty, the placeholders differ between languages or a counted message lacks a form. The keys added."""
     from companion.app.table.language import placeholders
@@ -124,10 +132,10 @@ def add(entries: dict[str, dict[str, str | list[str]]]) -> list[str]:
         for key, texts in entries.items():
             text = texts[code]
             if isinstance(text, str):
-                lines += [f"msgid {_po_string(key)}", f"msgstr {_po_string(text.replace(chr(39), '’'))}", ""]
+                lines += [f"msgid {_po_string(key)}", f"msgstr {_po_string(_curly(key, text))}", ""]
             else:
                 lines += [f"msgid {_po_string(key)}", f"msgid_plural {_po_string(key)}"]
-                lines += [f"msgstr[{i}] {_po_string(f.replace(chr(39), '’'))}" for i, f in enumerate(text)] + [""]
+                lines += [f"msgstr[{i}] {_po_string(_curly(key, f))}" for i, f in enumerate(text)] + [""]
         body = po.read_text("utf-8")
         po.write_text(body.rstrip("\n") + "\n\n" + "\n".join(lines), "utf-8")
     compile_all()

@@ -105,13 +105,14 @@ class Translator:
         return format_decimal(value, locale=self._babel_locale())
 
     def date_time(self, moment: datetime, now: datetime | None = None) -> str:
-        """``moment`` in local time as the language says it ("samedi 14 février, 18 h 05"); the year is
-        added when it is not this year's."""
+        """``moment`` in local time as the language says it ("samedi 14 février, 18 h 05"), with the
+        catalogue's patterns: ``format.date_time``, ``_year`` when it is not this year's, ``_first`` on the
+        first of a month (French writes "1er")."""
         from babel.dates import format_datetime
 
         local = moment.astimezone()
         this_year = (now or datetime.now()).astimezone().year == local.year
-        pattern = self.message("format.date_time" if this_year else "format.date_time_year")
+        pattern = self.message("format.date_time" + ("_first" if local.day == 1 else "") + ("" if this_year else "_year"))
         return format_datetime(local, pattern, locale=self._babel_locale())
 
     def typeset(self, text: str) -> str:

@@ -158,7 +158,7 @@ def test_a_new_catalogue_is_a_new_language_without_code(tmp_path, monkeypatch):
 def calls_missing_values(source: str) -> list[tuple[int, str, set[str]]]:
     """Calls in ``source`` that name a message by a literal key (``tr("key", ...)``, a doctor's
     ``Result.said(check, status, "key", ...)``, a ``Notice(key, detail, {...})``) without every value its
-    forms need: a KeyError at the table."""
+    forms need, or with a key no catalogue has: a KeyError at the table."""
     found = catalogues.messages("fr")
     missing = []
     for node in ast.walk(ast.parse(source)):
@@ -177,10 +177,12 @@ def calls_missing_values(source: str) -> list[tuple[int, str, set[str]]]:
             if params is not None and not isinstance(params, ast.Dict):
                 continue
             given = {k.value for k in params.keys} if params is not None else set()
-        if key in found:
-            need = set().union(*(placeholders(t) for t in found[key])) - given
-            if need:
-                missing.append((node.lineno, key, need))
+        if key not in found:
+            missing.append((node.lineno, key, {"(no such message)"}))
+            continue
+        need = set().union(*(placeholders(t) for t in found[key])) - given
+        if need:
+            missing.append((node.lineno, key, need))
     return missing
 
 
@@ -192,6 +194,7 @@ def test_every_call_naming_a_message_gives_the_values_it_needs():
 def test_the_call_check_finds_a_missing_value():
     assert calls_missing_values('said("game log", PASS, "log_ok", path="x", games=12)') == [(1, "doctor.d.log_ok", {"n"})]
     assert calls_missing_values('tr("common.keys", count=2)') == [(1, "common.keys", {"n"})]
+    assert calls_missing_values('self.tr("common.kyes", n=2)') == [(1, "common.kyes", {"(no such message)"})]
     assert calls_missing_values('Notice("notice.pack", "", {"file": "x"})') == [(1, "notice.pack", {"pack"})]
 
 

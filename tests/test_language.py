@@ -126,8 +126,10 @@ def test_the_register_check_finds_vous_and_spares_chez():
     assert vous_forms("Assez ! Chez toi, mouche ton nez") == []
 
 
-def test_the_french_keeps_punctuation_with_its_word():
+def test_the_french_keeps_punctuation_with_its_word_and_sets_content_with_typographic_apostrophes():
     assert Translator("fr")("propose.title", player="Zoé") == "Zoé, ton mot-code\u00a0?"
+    assert Translator("fr").typeset("Bandeau sur l'œil ; qui suis-je ?") == "Bandeau sur l’œil\u00a0; qui suis-je\u00a0?"
+    assert Translator("en").typeset("Who's there?") == "Who's there?"  # English content is shown as written
 
 
 def test_a_new_catalogue_is_a_new_language_without_code(tmp_path, monkeypatch):

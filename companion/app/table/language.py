@@ -117,9 +117,10 @@ class Translator:
 
     def typeset(self, text: str) -> str:
         """``text`` as it is set in the current language: in French, a no-break space before : ; ! ? »
-        and after «, so that none of them starts or ends a line (also for content: riddles, cards)."""
+        and after «, so that none of them starts or ends a line, and typographic apostrophes (l’œil)
+        where the text has straight ones (also for content: riddles, cards)."""
         if self.language == "fr":
-            text = FRENCH_SPACES.sub("\u00a0\\1", text).replace("« ", "«\u00a0")
+            text = FRENCH_SPACES.sub("\u00a0\\1", text).replace("« ", "«\u00a0").replace("'", "’")
         return text
 
     def set_language(self, language: str) -> None:

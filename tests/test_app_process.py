@@ -33,7 +33,7 @@ def test_shots_render_every_screen_at_every_profile_in_both_languages_without_ov
     assert proc.returncode == 0, proc.stderr[-3000:]
     figures = json.loads(proc.stdout.strip().splitlines()[-1])
     from companion.app.scenarios import SCENARIOS
-    from companion.app.theme import PROFILES
+    from companion.app.table.profiles import PROFILES
 
     expected = {f"{s}-{p}-{lang}.png" for s in SCENARIOS for p in PROFILES for lang in ("fr", "en")}
     assert {f.name for f in out.iterdir()} == expected

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.app.controller import DECK_KINDS, Controller, PlayerSetup
-from companion.app.i18n import CATALOG, LANGUAGES, Translator, placeholders
+from companion.app.table import catalogues
+from companion.app.table.language import LANGUAGES, Translator, placeholders
 from companion.app.settings import Settings, SettingsError, load_settings, save_settings
 from companion.content import load_library
 from companion.session import GameSession
@@ -25,9 +26,13 @@ def controller(library, decks="companion", language="fr") -> Controller:
 
 
 def test_every_string_exists_in_both_languages_with_the_same_placeholders():
-    for key, entry in CATALOG.items():
-        assert set(entry) == set(LANGUAGES), key
-        assert placeholders(entry["fr"]) == placeholders(entry["en"]), key
+    # on the gettext catalogues; plural forms and the register: tests/test_language.py
+    french = catalogues.messages("fr")
+    for code in LANGUAGES:
+        messages = catalogues.messages(code)
+        assert set(messages) == set(french), code
+        for key, forms in messages.items():
+            assert {frozenset(placeholders(f)) for f in forms} == {frozenset(placeholders(french[key][0]))}, (code, key)
 
 
 def test_french_typography_keeps_punctuation_with_its_word():

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.app.controller import DECK_KINDS, Controller, PlayerSetup
-from companion.app.i18n import Translator
+from companion.app.table.language import Translator
 from companion.app.settings import Settings
 from companion.content import load_library
 from companion.content.draw import choose_card, games_ago

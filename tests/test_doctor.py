@@ -222,7 +222,7 @@ def test_game_log_integrity_and_a_damaged_file(tmp_path):
     db = tmp_path / "games.sqlite3"
     GameLog(db).close()
     ok = list(system.check_game_log(Context(load_config(tmp_path / "none.toml"), db=db)))
-    assert ok[0].status == PASS and "integrity ok, 0 game(s)" in ok[0].detail
+    assert ok[0].status == PASS and "integrity ok, 0 games" in ok[0].detail
     damaged = tmp_path / "damaged.sqlite3"
     damaged.write_bytes(b"SQLite format 3\x00" + os.urandom(4096))
     bad = list(system.check_game_log(Context(load_config(tmp_path / "none.toml"), db=damaged)))
@@ -317,8 +317,8 @@ def test_every_check_that_needs_nobody_passes_on_the_pi(companion_env):
 def test_every_sentence_the_checks_say_is_worded_in_both_languages():
     import re
 
-    from companion.app.i18n import Translator
-    from companion.doctor_texts import DOCTOR_TEXTS
+    from companion.app.table import catalogues
+    from companion.app.table.language import Translator
 
     said = set()
     for module in (ROOT / "companion" / "doctor").glob("*.py"):
@@ -326,7 +326,7 @@ def test_every_sentence_the_checks_say_is_worded_in_both_languages():
         said |= set(re.findall(r'Result\.said\(\s*f?"[^"]*",\s*[^,]+,\s*"(\w+)"', module.read_text("utf-8")))
     said |= {"pins_failed_pi", "pins_failed_desktop", "config_file", "config_defaults", "config_file_no_profile",
              "config_defaults_no_profile", "sound_heard", "sound_played"}  # keys chosen by an expression
-    assert said and {"doctor.d." + k for k in said} <= set(DOCTOR_TEXTS)
+    assert said and {"doctor.d." + k for k in said} <= set(catalogues.messages("fr")) & set(catalogues.messages("en"))
     result = Result.said("LED ring", "pass", "ring_ok_budget", backend="spi", n=24, budget=1000.0)
     assert result.detail == "spi ring with 24 LEDs opened, current budget 1000 mA"
     assert result.text(Translator("fr")) == "anneau spi de 24 LED ouvert, budget de courant 1000 mA"

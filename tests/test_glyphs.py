@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.i18n import CATALOG
 from companion.app.look.fonts import FONTS_DIR, font_files
+from companion.app.table import catalogues
 
 ImageFont = pytest.importorskip("PIL.ImageFont")
 
@@ -36,7 +36,7 @@ def missing_glyphs(text: str, font_file: Path) -> set[str]:
 
 @pytest.mark.parametrize("font", FONTS, ids=lambda p: p.name)
 def test_the_catalogue_has_no_character_the_font_cannot_draw(font):
-    text = "".join(s for entry in CATALOG.values() for s in entry.values())
+    text = "".join(f for code in catalogues.sources() for forms in catalogues.messages(code).values() for f in forms)
     assert missing_glyphs(text, font) == set()
 
 

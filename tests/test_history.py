@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.app.i18n import Translator
+from companion.app.table.language import Translator
 from companion.history.games import GameShelf, load_game, load_games, load_names, rename_player, undo_rename
 from companion.history.names import Names, RenameError, name_key, plan_rename
 from companion.history.stats import player_stats, ranks, treasure_per_game

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
+from companion.app.table.language import Translator
 from companion.history.games import load_game, load_names
 from companion.history.timeline import keys_over_game
 from companion.session import GameSession
@@ -68,7 +69,7 @@ def test_history_lists_finished_games_newest_first_and_opens_one(h):
     h.tap("History")
     assert h.app.sm.current == "history"
     games = [t for t in texts(h) if " min · " in t]
-    starts = [datetime(2026, 3, 1, hour, minute, tzinfo=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
+    starts = [Translator("en").date_time(datetime(2026, 3, 1, hour, minute, tzinfo=timezone.utc))
               for hour, minute in ((19, 57), (19, 18), (18, 39), (18, 0))]  # shown in the local time
     assert [g.split(" · ")[0] for g in games] == starts
     assert "Zoe\u00a080 · Ann\u00a050 · Cy\u00a00" in games[1] and "winner: Zoe" in games[1]
@@ -101,7 +102,7 @@ def test_leaderboard_and_a_players_page(h):
     h.tap("5. Ann")
     assert h.app.sm.current == "history_player"
     shown = texts(h)
-    for line in ("Games: 3", "Wins: 0", "Keys won: 4", "Riddles: 1/2 (50%)", "Duels: 2 won, 3 lost",
+    for line in ("3 games played", "0 wins", "4 keys won", "Riddles: 1/2 (50%)", "Duels: 2 won, 3 lost",
                  "Average treasure: 17", "Best treasure: 50", "Also written: ANN"):
         assert line in shown, (line, shown)
 
@@ -118,7 +119,7 @@ def test_merging_is_asked_first_and_can_be_separated_again(h):
     h.tap("bob")
     h.tap(h.app.controller.tr("common.confirm"))
     assert load_names(log).key("Robert") == "bob"
-    assert "Games: 3" in texts(h) and "Wins: 3" in texts(h)
+    assert "3 games played" in texts(h) and "3 wins" in texts(h)
     h.tap("Separate “Robert”")
     h.tap(h.app.controller.tr("common.confirm"))
     assert load_names(log).key("Robert") == "robert"
@@ -131,7 +132,7 @@ def test_renaming_by_typing_a_new_name(h):
     screen = h.screen
     h.type_into(screen.name_entry, "Delphine")
     h.tap("Rename")
-    assert any("Dee's games will show under the name Delphine" in t for t in confirm_box_texts(h))
+    assert any("Dee’s games will show under the name Delphine" in t for t in confirm_box_texts(h))
     h.tap(h.app.controller.tr("common.confirm"))
     assert h.screen.player_key == "delphine" and "Delphine" in texts(h)
 

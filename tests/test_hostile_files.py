@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion import guarded
-from companion.app.i18n import Translator
+from companion.app.table.language import Translator
 from tests.conftest import ROOT
 from tests.test_content_validate import write_pack
 

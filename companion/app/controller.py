@@ -8,7 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from companion.app.i18n import Translator
+from companion.app.table.language import Translator
 from companion.app.settings import Settings
 from companion.app.theme import PLAYER_COLOURS
 from companion.content.draw import choose_card, games_ago

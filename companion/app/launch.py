@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from companion.app.settings import Settings, default_settings_path
-from companion.app.theme import PROFILES
+from companion.app.table.profiles import PROFILES
 from companion.notice import Notice
 
 START = time.perf_counter()
@@ -38,7 +38,7 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
     and tests do not); ``reader`` (a ReaderConfig) runs the RFID reader while the app runs, with the tile
     registry at ``tiles_path`` (default: the user data directory)."""
     from companion.app.controller import Controller
-    from companion.app.i18n import Translator
+    from companion.app.table.language import Translator
     from companion.app.main import CompanionApp
     from companion.content import load_library
     notices: list[Notice] = []

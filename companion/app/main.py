@@ -21,7 +21,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.app import theme
 from companion.app.look import fonts
 from companion.app.controller import Controller
-from companion.app.i18n import LANGUAGES
+from companion.app.table.language import next_language
 from companion.app.screens.doctor import DoctorScreen
 from companion.app.screens.endgame import MomentScreen, PodiumScreen, ProposalScreen, TreasureScreen
 from companion.app.screens.history import HistoryGameScreen, HistoryScreen, PlayerScreen, StatsScreen
@@ -30,7 +30,8 @@ from companion.app.screens.tiles import TilesScreen
 from companion.app.screens.newgame import DiceScreen, NewGameScreen
 from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
 from companion.app.settings import Settings, save_settings
-from companion.app.theme import PROFILES, SPACE_KEYS
+from companion.app.table.profiles import PROFILES
+from companion.app.theme import SPACE_KEYS
 from companion.app.controls import BigButton, FitLabel, Scale, colour_rgba, touch_height
 from companion.devices.ring import Ring, RingConfig
 
@@ -90,7 +91,7 @@ class _SafetyNet(ExceptionHandler):
         return ExceptionManager.PASS
 
 
-class CompanionApp(App):
+class CompanionApp(App):  # what the screens may use of it: companion.app.shell.AppShell
     title = "Fort Boyard"
 
     def __init__(self, controller: Controller, settings_path: Path | None = None, library: Any = None,
@@ -294,8 +295,7 @@ class CompanionApp(App):
         self.change_settings(language=language)
 
     def toggle_language(self) -> None:
-        i = LANGUAGES.index(self.settings.language)
-        self.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
+        self.set_language(next_language(self.settings.language))
 
     def power(self, action: str) -> None:
         """Shut down ("poweroff") or restart ("reboot") the Pi once the table confirms; the game is saved."""

@@ -265,7 +265,7 @@ def _doctor(app, corners: bool = False) -> None:
         (by_name["reader"], [said("RFID reader", SKIP, "reader_none")]),
         (by_name["sound"], [said("sound output", PASS, "sound_played", device="USB Audio", hostapi="ALSA", rate=48000,
                                  frames=28800)]),
-        (by_name["log"], [said("game log", PASS, "log_ok", path="games.sqlite3", games=12)]),
+        (by_name["log"], [said("game log", PASS, "log_ok", path="games.sqlite3", n=12)]),
     ]
     screen.corners = {"top-left": True, "top-right": True, "bottom-right": False, "bottom-left": False} if corners else None
     app.notices = [n for n in start_notices() if n.key == "notice.ring"]  # the start said it too

@@ -8,8 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.app.i18n import LANGUAGES
-from companion.app.theme import PROFILES
+from companion.app.table.language import LANGUAGES
+from companion.app.table.profiles import PROFILES
 
 
 def shots(args) -> int:

@@ -12,8 +12,8 @@ import math
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, Callable
 
-from companion.app.i18n import LANGUAGES
-from companion.app.theme import DEFAULT_PROFILE, PROFILES
+from companion.app.table.language import LANGUAGES
+from companion.app.table.profiles import DEFAULT_PROFILE, PROFILES
 
 SPEECH_ENGINES = ("", "piper", "espeak", "silent")
 ROTATIONS = (0, 90, 180, 270)

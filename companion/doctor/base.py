@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from companion.doctor_texts import DOCTOR_TEXTS
+from companion.app.table.language import translator
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 
@@ -22,14 +22,14 @@ class Result:
     check: str  # the check's title, e.g. "buzzer 3"
     status: str  # pass, fail or skip
     detail: str = ""  # in English (the terminal's)
-    key: str = ""  # the detail's sentence in companion.doctor_texts, when it has one
+    key: str = ""  # the detail's message in the app's catalogues (doctor.d.*), when it has one
     values: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def said(cls, check: str, status: str, key: str, **values: Any) -> Result:
-        """A result whose detail is the sentence ``key`` of companion.doctor_texts with ``values``."""
+        """A result whose detail is the message ``doctor.d.<key>`` of the catalogues with ``values``."""
         name = "doctor.d." + key
-        return cls(check, status, DOCTOR_TEXTS[name]["en"].format(**values), name, values)
+        return cls(check, status, translator("en")(name, **values), name, values)
 
     def text(self, tr: Callable[..., str] | None = None) -> str:
         """The detail in the language of ``tr`` (the app's translator), else in English."""

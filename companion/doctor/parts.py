@@ -263,7 +263,7 @@ def check_sound(ctx: Context) -> Iterator[Result]:
 
 
 def check_speech(ctx: Context) -> Iterator[Result]:
-    from companion.app.i18n import LANGUAGES
+    from companion.app.table.language import LANGUAGES
     from companion.sound.speech.speech import Speech
 
     speech = Speech(engine=ctx.config.settings.speech_engine or None)

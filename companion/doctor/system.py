@@ -133,7 +133,7 @@ def check_game_log(ctx: Context) -> Iterator[Result]:
         yield Result.said("game log", FAIL, "log_unreadable", path=str(path), error=str(exc))
         return
     if verdict == "ok":
-        yield Result.said("game log", PASS, "log_ok", path=str(path), games=games)
+        yield Result.said("game log", PASS, "log_ok", path=str(path), n=games)
     else:
         yield Result.said("game log", FAIL, "log_corrupt", path=str(path), verdict=verdict)
 
@@ -177,7 +177,7 @@ def touch_devices(path: Path = Path("/proc/bus/input/devices")) -> list[tuple[st
 
 
 def check_display(ctx: Context) -> Iterator[Result]:
-    from companion.app.theme import PROFILES
+    from companion.app.table.profiles import PROFILES
 
     profile = PROFILES[ctx.config.settings.display_profile]
     displays = connected_displays()

@@ -123,7 +123,7 @@ def run_history(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from companion.app.i18n import Translator
+    from companion.app.table.language import Translator
     from companion.history.export import ExportError, bgstats_play, raw_log, timeline_csv
     from companion.history.games import load_game, load_names
 
@@ -184,7 +184,7 @@ def _list_games(log, as_json: bool) -> int:
 
 
 def _show_game(log, game_id: int, as_json: bool) -> int:
-    from companion.app.i18n import Translator
+    from companion.app.table.language import Translator
     from companion.history.games import load_game
     from companion.history.timeline import describe, timeline
 

@@ -143,4 +143,4 @@ def describe(moment: Moment, tr: Callable[..., str]) -> str:
     elif detail:
         detail = tr("timeline.reason." + detail)
     return tr("timeline." + moment.kind, player=moment.player or "", other=moment.other or "", detail=detail,
-              value=moment.value if moment.value is not None else "")
+              value=moment.value if moment.value is not None else "", n=moment.value or 0)

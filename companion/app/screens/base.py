@@ -4,7 +4,7 @@ the players' strip (colour, initial, name, keys, clues) and a body that each scr
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
@@ -16,9 +16,7 @@ from companion.app import theme
 from companion.app.widgets.ring import RingWidget
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
 from companion.app.look.tokens import line_box
-
-if TYPE_CHECKING:
-    from companion.app.main import CompanionApp
+from companion.app.shell import AppShell
 
 
 class BaseScreen(Screen):
@@ -26,7 +24,7 @@ class BaseScreen(Screen):
 
     in_game = True
 
-    def __init__(self, app: "CompanionApp", **kw: Any) -> None:
+    def __init__(self, app: AppShell, **kw: Any) -> None:
         super().__init__(**kw)
         self.app = app
 
@@ -127,7 +125,7 @@ class PlayerChip(Panel):
                                width=Scale.px(26 if crowded else 40)))
         box = BoxLayout(orientation="vertical")
         box.add_widget(FitLabel(text=p["name"], base_font=18, bold=True, color=text_colour, wrap=False, size_hint_y=0.4))
-        keys = screen.tr("common.key_one") if p["keys"] == 1 else screen.tr("common.keys", n=p["keys"])
+        keys = screen.tr("common.keys", n=p["keys"])
         detail = keys + " · " + screen.tr("common.clues", n=p["clues"])
         status = screen.tr("status." + p["status"]) if p["status"] != "playing" else ""
         if status:

@@ -15,6 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion.app import theme
+from companion.app.table.language import translator
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
 from companion.devices.buzzers import MODES, BuzzerConfig, BuzzerDuel, BuzzerHardware, DuelRecord, DuelView
 from companion.devices.buzzers.arbiter import (
@@ -26,47 +27,10 @@ if TYPE_CHECKING:
 
 MAX_LINES = 7
 
-CATALOG: dict[str, dict[str, str]] = {
-    "buzz.mode.card": {"fr": "Carte", "en": "Card"},
-    "buzz.mode.reflex": {"fr": "Réflexe", "en": "Reflex"},
-    "buzz.mode.question": {"fr": "Question", "en": "Question"},
-    "buzz.mode.time": {"fr": "10 secondes", "en": "10 seconds"},
-    "buzz.choose": {"fr": "Duel aux buzzers : choisissez l'épreuve", "en": "Buzzer duel: choose the contest"},
-    "buzz.card": {"fr": "Faites le duel de la carte : le premier qui a fini frappe son buzzer !",
-                  "en": "Play the card's duel: the first to finish slams their buzzer!"},
-    "buzz.attention": {"fr": "Attention…", "en": "Attention…"},
-    "buzz.top": {"fr": "Top !", "en": "Top!"},
-    "buzz.question": {"fr": "Le premier qui buzze répond", "en": "First to buzz answers"},
-    "buzz.time": {"fr": "Top ! Buzzez quand {s} secondes sont passées", "en": "Top! Buzz when you think {s} seconds have passed"},
-    "buzz.wins": {"fr": "{player} gagne !", "en": "{player} wins!"},
-    "buzz.wins_false_start": {"fr": "Faux départ de {loser} : {player} gagne !",
-                              "en": "{loser} false-started: {player} wins!"},
-    "buzz.tie": {"fr": "Égalité entre {players} : on recommence", "en": "A tie between {players}: run it again"},
-    "buzz.void": {"fr": "Personne ne peut gagner : on recommence", "en": "Nobody can win: run it again"},
-    "buzz.answers": {"fr": "{player} répond", "en": "{player} answers"},
-    "buzz.nobody_left": {"fr": "Plus personne pour répondre", "en": "Nobody left to answer"},
-    "buzz.release": {"fr": "{player} : relâchez votre buzzer !", "en": "{player}: let go of your buzzer!"},
-    "buzz.revised": {"fr": "Corrigé : une pression plus ancienne est arrivée en retard",
-                     "en": "Corrected: an earlier press was reported late"},
-    "buzz.validate": {"fr": "Valider : {player}", "en": "Confirm: {player}"},
-    "buzz.correct": {"fr": "Juste : {player}", "en": "Right: {player}"},
-    "buzz.wrong": {"fr": "Faux : au suivant", "en": "Wrong: next one"},
-    "buzz.rerun": {"fr": "Recommencer", "en": "Run again"},
-    "buzz.line.valid": {"fr": "{rank}. {player}  {gap}", "en": "{rank}. {player}  {gap}"},
-    "buzz.line.time": {"fr": "{rank}. {player}  {time} s ({error} ms)", "en": "{rank}. {player}  {time} s ({error} ms)"},
-    "buzz.line.false_start": {"fr": "{player} : faux départ", "en": "{player}: false start"},
-    "buzz.line.locked_out": {"fr": "{player} : pénalité, ignoré", "en": "{player}: locked out, ignored"},
-    "buzz.line.stuck": {"fr": "{player} : buzzer bloqué, ignoré", "en": "{player}: stuck buzzer, ignored"},
-    "buzz.line.ignored": {"fr": "{player} : pas dans ce duel, ignoré", "en": "{player}: not in this duel, ignored"},
-    "buzz.line.out": {"fr": "{player} : éliminé, ignoré", "en": "{player}: out, ignored"},
-    "buzz.line.wrong": {"fr": "{rank}. {player}  {gap}  ✗", "en": "{rank}. {player}  {gap}  ✗"},
-}
-
 
 def translate(language: str, key: str, **values: Any) -> str:
-    """A string of this panel's catalog in ``language`` (French when the language is unknown)."""
-    entry = CATALOG[key]
-    return entry.get(language, entry["fr"]).format(**values)
+    """A ``buzz.*`` message of the catalogues in ``language`` (French when the language is unknown)."""
+    return translator(language)(key, **values)
 
 
 def kivy_schedule(delay: float, fn: Callable[[], None]) -> Callable[[], None]:

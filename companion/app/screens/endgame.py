@@ -48,7 +48,7 @@ class ProposalScreen(BaseScreen):
         v = self.c.view
         me = v["current"]
         p = next(x for x in v["players"] if x["name"] == me)
-        keys = self.tr("common.key_one") if p["keys"] == 1 else self.tr("common.keys", n=p["keys"])
+        keys = self.tr("common.keys", n=p["keys"])
         box = BoxLayout(orientation="vertical", spacing=Scale.px(8))
         if v["phase"] == "propose_again":
             box.add_widget(self.title(self.tr("propose.again_title", player=me), base_font=32, colour=theme.GOLD, height=70))
@@ -127,7 +127,7 @@ class TreasureScreen(BaseScreen):
 
     def stepper(self, kind: str, value: int, left: int) -> Widget:
         panel = Panel(orientation="vertical", padding=Scale.px(4), spacing=Scale.px(4))
-        name = self.tr("treasure.pebble") if kind == "pebble" else self.tr("treasure.token", value=value)
+        name = self.tr("treasure.pebble") if kind == "pebble" else self.tr("treasure.token", n=value)
         panel.add_widget(FitLabel(text=name, base_font=18, color=theme.GOLD))
         count = FitLabel(text=str(self.counts[kind]), base_font=40, bold=True)
         row = BoxLayout(spacing=Scale.px(4), size_hint_y=None, height=touch_height())

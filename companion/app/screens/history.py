@@ -27,10 +27,6 @@ from companion.history.timeline import describe, keys_over_game, timeline
 CHART_GAMES = 10  # the treasure chart shows the last games only: a picture, not an archive
 
 
-def _when(game: PlayedGame) -> str:
-    return game.started.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
 def _palette(i: int) -> tuple[float, float, float, float]:
     return hex_rgba(PLAYER_COLOURS[i % len(PLAYER_COLOURS)][1])
 
@@ -108,9 +104,9 @@ class HistoryScreen(HistoryBase):
             rows.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20, size_hint_y=None, height=Scale.px(60)))
         for g in games[:100]:
             winners = ", ".join(g.winners)
-            head = self.tr("history.line", date=_when(g), minutes=round(g.duration_s / 60),
+            head = self.tr("history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
                            winners=self.tr("history.winner", players=winners) if winners else self.tr("history.nobody"))
-            treasure = " · ".join(f"{p}\u00a0{v}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
+            treasure = " · ".join(f"{p}\u00a0{self.c.tr.number(v)}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
             b = BigButton(text=head + "\n" + treasure, base_font=17, bg=theme.SEA_LIGHT, size_hint_y=None,
                           height=touch_height() * 1.25)
             b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))
@@ -134,7 +130,7 @@ class HistoryGameScreen(HistoryBase):
             box.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20))
             box.add_widget(back)
             return box
-        box.add_widget(self.title(self.tr("history.game_title", id=game.id, date=_when(game)), base_font=26, height=44))
+        box.add_widget(self.title(self.tr("history.game_title", id=game.id, date=self.c.tr.date_time(game.started)), base_font=26, height=44))
         main = self.split()
         colours = _game_colours(game)
         chart = keys_over_game(game)
@@ -249,7 +245,7 @@ class PlayerScreen(HistoryBase):
         lines = [tr("player.games", n=me.games), tr("player.wins", n=me.wins), tr("player.keys", n=me.keys_won),
                  tr("player.riddles", solved=me.riddles_solved, total=me.riddles, share=round((me.riddle_share or 0) * 100))
                  if me.riddles else tr("player.riddles_none"),
-                 tr("player.duels", won=me.duels_won, lost=me.duels_lost),
+                 tr("player.duels", won=tr("player.duels_won", n=me.duels_won), lost=tr("player.duels_lost", n=me.duels_lost)),
                  tr("player.average", value=round(me.average_treasure)), tr("player.best", value=me.best_treasure)]
         others = sorted(me.spellings - {me.name})
         if others:

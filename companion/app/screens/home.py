@@ -8,10 +8,10 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.i18n import LANGUAGE_NAMES
+from companion.app.table.language import LANGUAGE_NAMES, next_language
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.tiles import reader_line
-from companion.app.theme import PROFILES
+from companion.app.table.profiles import PROFILES
 from companion.config import screen_options
 from companion.notice import Notice
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
@@ -50,9 +50,11 @@ class HomeScreen(BaseScreen):
             ("home.new", theme.STONE, lambda: self.app.go("new_game")),
             ("home.history", theme.SEA_LIGHT, lambda: self.app.go("history")),
             ("home.settings", theme.SEA_LIGHT, lambda: self.app.go("settings")),
-            ("home.language", theme.STONE_DARK, self.app.toggle_language),
+            (None, theme.STONE_DARK, self.app.toggle_language),
         ):
-            b = BigButton(text=self.tr(key), bg=colour)
+            # the language button names the next language in that language's own words
+            text = self.tr(key) if key else LANGUAGE_NAMES[next_language(self.c.tr.language)]
+            b = BigButton(text=text, bg=colour)
             b.bind(on_release=lambda _b, a=action: a())
             grid.add_widget(b)
         box.add_widget(grid)

@@ -18,6 +18,7 @@ from companion import guarded
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.screens.base import BaseScreen
+from companion.app.shell import AppShell
 from companion.devices.rfid.debounce import PLACED, TagEvent
 from companion.notice import Notice
 from companion.tiles.enrolment import Enrolled, Enrolment
@@ -27,7 +28,6 @@ from companion.tiles.registry import (
 from companion.tiles.treasure import ADDED, AGAIN, BAG_EMPTY, EARLIER, KEY_TILE, Scanned
 
 if TYPE_CHECKING:
-    from companion.app.main import CompanionApp
     from companion.devices.rfid import ReaderConfig
 
 ROUND3_KEY_PHASES = ("propose", "propose_again")
@@ -38,7 +38,7 @@ class TileHub:
     is looked up in the registry and handed to the screen on show (``on_tile(tag, tile)``), or, on a Round 3
     proposal, checked against the keys the player holds."""
 
-    def __init__(self, app: CompanionApp, reader: ReaderConfig | None = None, registry_path: Path | None = None) -> None:
+    def __init__(self, app: AppShell, reader: ReaderConfig | None = None, registry_path: Path | None = None) -> None:
         self.app = app
         self.config = reader
         self.reader = None  # companion.devices.rfid.TileReader, once started
@@ -53,7 +53,7 @@ class TileHub:
         self._keys: tuple[tuple, set[str]] = ((), set())
 
     @classmethod
-    def attach(cls, app: CompanionApp, reader: ReaderConfig | None = None,
+    def attach(cls, app: AppShell, reader: ReaderConfig | None = None,
                registry_path: Path | None = None) -> TileHub:
         """A hub for ``app`` (as ``app.tiles``) whose reader runs from the app's start to its stop."""
         hub = cls(app, reader, registry_path)
@@ -122,7 +122,7 @@ class TileHub:
         seen = self._keys[1]
         tr = self.app.controller.tr
         held = player["keys"]
-        keys = tr("common.key_one") if held == 1 else tr("common.keys", n=held)
+        keys = tr("common.keys", n=held)
         if tag in seen:
             message = tr("keys.again", number=tile.number)
         else:

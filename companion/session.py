@@ -48,6 +48,7 @@ class GameSession:
         self.rules: Any = None
         self._states: list[Any] = []  # state after each active command; [-1] is the current one
         self._commands: list[dict] = []
+        self._redoable: Any = False  # the log's redoable command, cached between commands (False: not read)
         self.resume()
 
     # --- loading --------------------------------------------------------------------------------------
@@ -56,6 +57,7 @@ class GameSession:
         """Rebuild the latest game from the log by replaying its events."""
         record = self.log.latest_game()
         self.game_id, self.rules, self._states, self._commands = None, None, [], []
+        self._redoable = False
         if record is None:
             return
         try:
@@ -104,8 +106,16 @@ class GameSession:
         )
         return view
 
+    def redoable(self) -> dict | None:
+        """The command redo would bring back (read from the log once after each command), or None."""
+        if self._redoable is False:
+            stored = self.log.redoable(self.game_id) if self.game_id is not None else None
+            self._redoable = None if stored is None else stored.command
+        return self._redoable
+
     def handle(self, command: Any) -> dict[str, Any]:
         """Answer one command: ``{"ok": true, "state", "events"}`` or ``{"ok": false, "error"}``."""
+        self._redoable = False  # any command may change what redo brings back
         if not isinstance(command, Mapping) or not isinstance(command.get("cmd"), str):
             return refusal("bad_command", "A command must be a JSON object with a text field 'cmd'.")
         try:
@@ -117,6 +127,8 @@ class GameSession:
                 return self._new(command)
             if name == "undo":
                 return self._undo()
+            if name == "redo":
+                return self._redo()
             if self.rules is None:
                 raise Refusal("no_game", f"{name}: no game in progress; start one with new.")
             command, verdict = self._judged(command)
@@ -216,4 +228,25 @@ class GameSession:
             raise Refusal("nothing_to_undo", "Nothing to undo: the game has just started.")
         self._states.pop()
         self._commands.pop()
+        self._redoable = False
         return self._accepted([{"type": "undone", "command": undone.command, "seq": undone.seq}])
+
+    def _redo(self) -> dict[str, Any]:
+        """Bring back the command undone most recently, when nothing was played since: its stored events
+        are applied again (the rules are pure: the same state as before the undo, the same log row)."""
+        if self.rules is None:
+            raise Refusal("no_game", "No game in progress: nothing to redo.")
+        stored = self.log.redoable(self.game_id)
+        if stored is None:
+            raise Refusal("nothing_to_redo", "Nothing to redo: nothing was undone, or a command was played since.")
+        state = self.state
+        try:
+            for e in stored.events:
+                state = self.rules.apply(state, event_from_json(e))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise Refusal("nothing_to_redo", f"The undone command {stored.seq} cannot be applied again: {exc}.") from exc
+        self.log.redo(self.game_id, finished=self.rules.is_over(state))
+        self._states.append(state)
+        self._commands.append(dict(stored.command))
+        self._redoable = False
+        return self._accepted([{"type": "redone", "command": stored.command, "seq": stored.seq}])

@@ -234,3 +234,44 @@ def test_storage_failure_refuses_the_command_and_changes_nothing(db):
     assert s.view() == before
     s.log.db.execute("DROP TRIGGER no_more")
     assert GameSession(GameLog(db)).view() == before
+
+
+def test_undo_then_redo_gives_back_the_same_state_and_the_same_log(db):
+    s = GameSession(GameLog(db))
+    play(s, NEW, {"cmd": "land", "space": "force"}, {"cmd": "result", "success": True}, {"cmd": "land", "space": "duel"})
+    view, log = s.view(), s.log.all_commands(s.game_id)
+    play(s, {"cmd": "undo"}, {"cmd": "undo"})
+    answers = play(s, {"cmd": "redo"}, {"cmd": "redo"})
+    assert [a["events"][0]["type"] for a in answers] == ["redone", "redone"]
+    assert [a["events"][0]["command"]["cmd"] for a in answers] == ["result", "land"]  # reverse order of the undos
+    assert s.view() == view and s.log.all_commands(s.game_id) == log
+    assert GameSession(GameLog(db)).state == s.state  # a restart replays the redone line
+    assert s.handle({"cmd": "redo"})["error"]["code"] == "nothing_to_redo"
+
+
+def test_a_new_command_after_an_undo_clears_redo(db):
+    s = GameSession(GameLog(db))
+    play(s, NEW, {"cmd": "land", "space": "force"}, {"cmd": "result", "success": True})
+    play(s, {"cmd": "undo"}, {"cmd": "result", "success": False})
+    assert s.redoable() is None
+    refused = s.handle({"cmd": "redo"})
+    assert refused["error"]["code"] == "nothing_to_redo"
+    play(s, {"cmd": "undo"})  # the failure, undone last, is what redo brings back (not the older success)
+    assert play(s, {"cmd": "redo"})[0]["events"][0]["command"] == {"cmd": "result", "success": False}
+
+
+def test_redo_of_the_last_handful_finishes_the_game_again(db):
+    s = GameSession(GameLog(db))
+    play(s, {"cmd": "new", "game": "fort-boyard", "players": ["Ann", "Bob"], "first": "Ann", "seed": 1})
+    while s.view()["round"] in (1, 2):
+        if s.view()["current"] == "Ann":
+            play(s, {"cmd": "land", "space": "force"}, {"cmd": "result", "success": True})
+        else:
+            play(s, {"cmd": "land", "space": "door"})
+    play(s, {"cmd": "propose", "player": "Ann", "correct": True})
+    for _ in range(3):
+        play(s, {"cmd": "draw", "player": "Ann", "tokens": {"10": 1}})
+    play(s, {"cmd": "undo"}, {"cmd": "redo"})
+    record = s.log.game(s.game_id)
+    assert record.status == "finished" and record.summary == {"winners": ["Ann"], "scores": {"Ann": 30, "Bob": 0}}
+    assert s.view()["phase"] == "over"

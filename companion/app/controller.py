@@ -111,6 +111,24 @@ class Controller:
             listener(answer)
         return answer
 
+    def redo(self) -> dict[str, Any]:
+        """Bring back what undo took back; a card the companion drew comes back with what caused it."""
+        answer = self.session.handle({"cmd": "redo"})
+        if answer["ok"] and (self.session.redoable() or {}).get("cmd") == "card":
+            again = self.session.handle({"cmd": "redo"})
+            if again["ok"]:
+                answer = again
+        for listener in list(self.listeners):
+            listener(answer)
+        return answer
+
+    def redo_label(self) -> str | None:
+        """What redo would bring back, in words; None when there is nothing to redo."""
+        if self.view.get("game") is None:
+            return None
+        cmd = self.session.redoable()
+        return None if cmd is None else self.describe(cmd)
+
     def undo_label(self) -> str | None:
         """What undo would take back, in words; None when nothing can be undone."""
         v = self.view

@@ -211,6 +211,12 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             self.toast(answer["error"]["message"])
         self.show_phase()
 
+    def redo(self) -> None:
+        answer = self.controller.redo()
+        if not answer["ok"]:
+            self.toast(answer["error"]["message"])
+        self.show_phase()
+
     def confirm(self, message: str, on_yes: Callable[[], None]) -> None:
         tr = self.controller.tr
         view = ModalView(size_hint=(0.8, 0.6), auto_dismiss=False, background_color=(0, 0, 0, 0.7))
@@ -364,6 +370,9 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             return True
         if "ctrl" in modifiers and codepoint == "z":
             self.undo()
+            return True
+        if "ctrl" in modifiers and codepoint == "y":
+            self.redo()
             return True
         v = self.controller.view
         if self.sm.current == "turn" and codepoint:

@@ -28,7 +28,7 @@ HELP = """Commands (what the companion waits for is shown after each answer):
   dive / abandon      after a failed riddle
   pass                give up proposing (Round 3)
   draw P T10 T20 T50  a handful: pebbles, 10s, 20s, 50s (e.g. draw 1 3 0 2)
-  undo, state, help, quit;  {...} sends a raw JSON command"""
+  undo, redo, state, help, quit;  {...} sends a raw JSON command"""
 
 EVENT_TEXT: dict[str, Callable[[dict], str]] = {
     "dice_rolled": lambda e: "Dice: " + ", ".join(f"{n} {v}" for n, v in e["rolls"].items()),
@@ -63,6 +63,7 @@ EVENT_TEXT: dict[str, Callable[[dict], str]] = {
         f"Winner(s): {', '.join(e['winners'])}." if e["winners"] else "The Fort keeps its treasure."
     ),
     "undone": lambda e: f"Undone: {json.dumps(e['command'], ensure_ascii=False)}",
+    "redone": lambda e: f"Redone: {json.dumps(e['command'], ensure_ascii=False)}",
 }
 
 
@@ -87,7 +88,7 @@ def parse(line: str, view: dict[str, Any]) -> dict[str, Any] | str:
     head, rest = words[0].lower(), words[1:]
     current = view.get("current")
     phase = view.get("phase")
-    if head in ("state", "undo"):
+    if head in ("state", "undo", "redo"):
         return {"cmd": head}
     if head == "new":
         cmd: dict[str, Any] = {"cmd": "new", "game": "fort-boyard", "players": []}

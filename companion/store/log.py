@@ -228,6 +228,36 @@ class GameLog:
             )
         return self._stored(row)
 
+    def redoable(self, game_id: int) -> StoredCommand | None:
+        """The command redo would bring back: of the undone commands that followed the game's last active
+        one, the one undone most recently. A command played after an undo follows a new last active
+        command, which nothing undone follows: a new command clears redo."""
+        row = self.db.execute(
+            "SELECT c.id, c.seq, c.command, c.events, c.created_at FROM commands c "
+            "WHERE c.game_id=? AND c.undone_at IS NOT NULL AND c.parent_id = ("
+            "  SELECT id FROM commands WHERE game_id=? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1) "
+            "ORDER BY c.undone_at DESC, c.id DESC LIMIT 1",
+            (game_id, game_id),
+        ).fetchone()
+        return None if row is None else self._stored(row)
+
+    def redo(self, game_id: int, finished: bool = False) -> StoredCommand | None:
+        """Bring back the command :meth:`redoable` names (its row active again, as before its undo);
+        ``finished`` when its events end the game. Returns it, or None when there is nothing to redo."""
+        now = _now()
+        with self._transaction() as db:
+            stored = self.redoable(game_id)
+            if stored is None:
+                return None
+            db.execute("UPDATE commands SET undone_at=NULL WHERE id=?", (stored.id,))
+            if finished:  # redoing the last handful finishes the game again
+                summary = summary_from_events(list(stored.events))
+                db.execute("UPDATE games SET status='finished', finished_at=?, summary=?, updated_at=? WHERE id=?",
+                           (now, _dumps(summary) if summary else None, now, game_id))
+            else:
+                db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
+        return stored
+
     # --- reading ------------------------------------------------------------------------------------
 
     def _stored(self, row: tuple) -> StoredCommand:

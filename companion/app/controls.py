@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -34,10 +34,11 @@ class FitMixin:
 
     base_font = NumericProperty(22)
     wrap = BooleanProperty(True)
+    inset = NumericProperty(0)  # px kept free on the left (an icon beside the text)
 
     def _init_fit(self) -> None:
         self._fit_event = Clock.create_trigger(self._fit, 0)
-        self.bind(size=self._fit_event, text=self._fit_event, base_font=self._fit_event)
+        self.bind(size=self._fit_event, text=self._fit_event, base_font=self._fit_event, inset=self._fit_event)
         self.halign = "center"
         self.valign = "middle"
         self._fit_event()
@@ -60,11 +61,13 @@ class FitMixin:
         in the widget, so the text sits in the middle. A box with a height would make Kivy drop lines
         (with ``valign`` middle and a newline, the text after the newline gets only half the height),
         and a dropped line is a text cut off that no size check sees."""
+        self.padding = [self.inset, 0, 0, 0]
         self.text_size = (width, None) if self.wrap else (None, None)
         self.texture_update()
         tw, th = self.texture_size
         if tw > width + 1 or th > height + 1:
             return False
+        width -= self.inset
         # Kivy breaks a word that is wider than the box anywhere ("Marie-Christi / ne"): a smaller font is
         # better, down to the smallest. (Only spaces and newlines part words: a no-break space does not.)
         extents = self._label.get_cached_extents()
@@ -137,6 +140,34 @@ class BigButton(FitMixin, Button):
         w, h = self.size
         self._line.rounded_rectangle = (x + 1, y + 1, max(w - 2, 1), max(h - 2, 1), Scale.px(12))
         self.color = theme.readable_on(self.bg)
+
+
+class IconButton(BigButton):
+    """A big button with a drawn icon (``look/png``, tinted like its text) left of its word: colour is
+    never the only cue. ``icon`` is a PNG path; the text keeps the rest of the width."""
+
+    def __init__(self, icon: str | None = None, icon_px: float | None = None, **kw):
+        self._icon_source = icon
+        self._icon_px = icon_px
+        super().__init__(**kw)
+        if icon:
+            from kivy.core.image import Image as CoreImage
+
+            texture = CoreImage(icon).texture
+            with self.canvas.after:
+                self._icon_colour = Color(*self.color)
+                self._icon_rect = Rectangle(texture=texture)
+            self.bind(pos=self._place_icon, size=self._place_icon, color=self._place_icon)
+            self._place_icon()
+
+    def _place_icon(self, *_):
+        side = self._icon_px or Scale.px(40)
+        side = min(side, self.height - Scale.px(8))
+        gap = Scale.px(10)
+        self.inset = side + gap
+        self._icon_colour.rgba = self.color
+        self._icon_rect.size = (side, side)
+        self._icon_rect.pos = (self.x + gap, self.center_y - side / 2)
 
 
 def touch_height() -> float:

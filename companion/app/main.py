@@ -115,6 +115,8 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
         if ring is not None:
             ring.when_time_up = self._post_time_up
         self.hourglass_listeners: list[Callable[[], None]] = []
+        # The hourglass's last ten seconds began (once per hourglass): the drum roll's moment.
+        self.hourglass_warning_listeners: list[Callable[[], None]] = []
         self._toast: Label | None = None
         # Sound and Père Fouras's voice react to every answer and to "time up" (companion.sound).
         self.sound = sound
@@ -352,13 +354,18 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             else:
                 self.sound.on_hourglass_stopped()
 
+    def hourglass_warning(self) -> None:
+        """The hourglass entered its last ten seconds: everything that reacts (a drum roll) is told."""
+        for listener in list(self.hourglass_warning_listeners):
+            listener()
+
     def _post_time_up(self, _event: Any) -> None:
         Clock.schedule_once(lambda *_: self.hourglass_up(), 0)
 
     def hourglass_up(self) -> None:
         """Time is up (once per hourglass): everything that reacts (sound, screen) is told."""
         if self.sm is not None and self.sm.current in ("challenge", "duel", "enigme"):
-            self.current_screen().rebuild()
+            self.current_screen().show_time_up()  # "time up" over the whole screen until the next tap
         for listener in list(self.hourglass_listeners):
             listener()
 

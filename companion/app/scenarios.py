@@ -305,3 +305,41 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "doctor-corners": _screen("doctor", lambda app: _doctor(app, corners=True)),
     "error": _screen("error", _error),
 }
+
+
+def _hourglass(app, left: float | None) -> None:
+    """The challenge with an hourglass at ``left`` seconds, stopped there (the same picture every time), or
+    run out (``None``): the screen says "time up" until the next tap."""
+    import time
+
+    from companion.devices.ring.effects import Hourglass
+
+    _challenge(app)
+    seconds = app.settings.hourglass_seconds
+    if left is None:
+        app.ring._set(Hourglass(seconds, ends_at=time.monotonic() - 1.0, serial=999))
+        app.hourglass_up()
+    else:
+        app.ring._set(Hourglass(seconds, ends_at=None, paused_remaining=left, serial=998))
+        app.current_screen().rebuild()
+
+
+def _duel_contest(app) -> None:
+    """The duel's second step: the card contest chosen, the hourglass beside the buzzers."""
+    _duel(app, "result")
+    screen = app.current_screen()
+    screen.duel_panel.choose("card")
+
+
+def _rule_help(app) -> None:
+    """The "?" of the challenge screen open on Concentration's rule."""
+    _challenge(app)
+    app.current_screen().show_rule("concentration")
+
+
+SCENARIOS.update({
+    "time-up": _screen("challenge", lambda app: _hourglass(app, None)),
+    "hourglass-last10": _screen("challenge", lambda app: _hourglass(app, 7.0)),
+    "duel-contest": _screen("duel", _duel_contest),
+    "rule-help": _screen("challenge", _rule_help),
+})

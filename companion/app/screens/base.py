@@ -1,22 +1,34 @@
-"""What every in-game screen has: the top bar (round, key stock, undo naming what it undoes, menu),
-the players' strip (colour, initial, name, keys, clues) and a body that each screen builds."""
+"""What every in-game screen has: the top bar (round and key stock, undo, redo, menu), the players' chips
+(colour, initials, name, standing as symbols with numbers fitted to the round), the round's backdrop,
+and a body that each screen builds. Also the hourglass view and the full-screen "time up"."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from kivy.animation import Animation
 from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.image import Image
+from kivy.uix.label import Label
+from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.widgets.ring import RingWidget
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
-from companion.app.look.tokens import line_box
+from companion.app.look.tokens import TYPE, line_box
+from companion.app.players import initials
 from companion.app.shell import AppShell
+from companion.app.widgets import art
+from companion.app.widgets.ring import RingWidget
+
+WARNING_FROM = 10.0  # the hourglass's last seconds, in the warning colour and pulsing
 
 
 class BaseScreen(Screen):
@@ -44,16 +56,66 @@ class BaseScreen(Screen):
 
     def rebuild(self) -> None:
         self.clear_widgets()
+        self.time_up_overlay = None
         try:
-            root = BoxLayout(orientation="vertical", padding=Scale.px(6), spacing=Scale.px(6))
+            if self.in_game:
+                self.draw_backdrop()
+            root = BoxLayout(orientation="vertical", padding=art.px(8), spacing=art.px(8))
             if self.in_game:
                 root.add_widget(self.top_bar())
                 root.add_widget(self.players_strip())
             body = self.body()
             root.add_widget(body)
             self.add_widget(root)
+            self.root_box = root
+            if self.in_game and self.time_is_up():
+                self.show_time_up()
         except Exception as exc:  # a broken screen must never end the game
             self.app.show_error(self.name, exc)
+
+    def draw_backdrop(self) -> None:
+        """The round's backdrop (the fort at dusk, under the stars, the treasure room) behind everything;
+        every text role keeps 4.5:1 on any of its pixels (docs/design.md)."""
+        try:
+            source = art.round_backdrop(self.c.view.get("round"))
+        except (FileNotFoundError, KeyError):
+            return  # no art for this window: the plain background colour stays
+        if getattr(self, "_backdrop", None) is None:
+            with self.canvas.before:  # after the screen's own translation: local coordinates
+                Color(1, 1, 1, 1)
+                self._backdrop = Rectangle(pos=(0, 0), size=self.size)
+            self.bind(size=self._place_backdrop)
+        self._backdrop.source = source
+        self._place_backdrop()
+
+    def _place_backdrop(self, *_):
+        self._backdrop.pos, self._backdrop.size = (0, 0), self.size
+
+    # --- time up: the whole screen says it until the next tap ---------------------------------------
+
+    timed = False  # screens with an hourglass say so
+
+    def time_is_up(self) -> bool:
+        left = self.app.ring.remaining()
+        return self.timed and left is not None and left <= 0 and getattr(self, "_time_up_seen", None) != self._serial()
+
+    def _serial(self):
+        return getattr(self.app.ring.effect, "serial", None)
+
+    def show_time_up(self) -> None:
+        """"Time up" over the whole screen, in the danger role with the hourglass's icon, until a tap."""
+        if getattr(self, "time_up_overlay", None) is not None or not self.timed:
+            return
+        overlay = TimeUpOverlay(self)
+        self.time_up_overlay = overlay
+        self.add_widget(overlay)
+
+    def dismiss_time_up(self) -> None:
+        overlay = getattr(self, "time_up_overlay", None)
+        self._time_up_seen = self._serial()
+        if overlay is not None:
+            self.remove_widget(overlay)
+            self.time_up_overlay = None
 
     def body(self) -> Widget:
         raise NotImplementedError
@@ -61,34 +123,76 @@ class BaseScreen(Screen):
     # --- shared parts ---------------------------------------------------------------------------------
 
     def top_bar(self) -> Widget:
+        """Round and key stock in words beside a key; undo and redo (an arrow and a short word each: one
+        tap, never the widest thing on the bar); the menu."""
         v = self.c.view
-        bar = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(6))
+        bar = BoxLayout(size_hint_y=None, height=art.px(56), spacing=art.px(8))
         if v.get("round"):
             info = self.tr("common.round", round=v["round"]) + " · " + self.tr("common.stock", n=v["stock_keys"])
+            bar.add_widget(Image(source=art.icon("key"), color=theme.GOLD, size_hint_x=None, width=art.px(40),
+                                 fit_mode="contain"))
         else:
             info = self.tr("app.title")
-        bar.add_widget(FitLabel(text=info, base_font=20, color=theme.GOLD, size_hint_x=0.4))
-        label = self.c.undo_label()
-        undo = BigButton(text=label or self.tr("common.undo_none"), base_font=18, bg=theme.STONE_DARK,
-                         disabled=label is None, size_hint_x=0.42)
+        bar.add_widget(FitLabel(text=info, base_font=TYPE.body, color=theme.GOLD, wrap=False))
+        undo_what = self.c.undo_label()
+        undo = BigButton(text=self.tr("play.undo"), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
+                         disabled=undo_what is None, size_hint_x=None, width=art.px(150))
         undo.bind(on_release=lambda *_: self.app.undo())
+        undo.what = undo_what  # what it takes back, in words (the toast after the tap says it too)
         self.undo_button = undo
         bar.add_widget(undo)
-        menu = BigButton(text=self.tr("common.menu"), base_font=18, bg=theme.SEA_LIGHT, size_hint_x=0.18)
+        redo_what = self.c.redo_label()
+        redo = BigButton(text=self.tr("play.redo"), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
+                         disabled=redo_what is None, size_hint_x=None, width=art.px(150))
+        redo.bind(on_release=lambda *_: self.app.redo())
+        self.redo_button = redo
+        bar.add_widget(redo)
+        menu = BigButton(text="≡ " + self.tr("common.menu"), base_font=TYPE.caption + 2, bg=theme.SEA_LIGHT,
+                         size_hint_x=None, width=art.px(120))
         menu.bind(on_release=lambda *_: self.app.go("home"))
         bar.add_widget(menu)
         return bar
 
     def players_strip(self) -> Widget:
+        """One chip per player: two rows of three in portrait (or with five or six players in portrait),
+        one row otherwise."""
         v = self.c.view
         players = v["players"]
-        portrait = self.app.portrait
-        cols = 3 if portrait and len(players) > 3 else len(players)
+        cols = 3 if self.app.portrait and len(players) > 3 else len(players)
         rows = math.ceil(len(players) / max(cols, 1))
-        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=Scale.px(72) * rows, spacing=Scale.px(4))
+        compact = self.timed and not self.app.portrait  # the hourglass gets the room; initials say who
+        chip = PlayerChip.height_for(self.app.portrait, compact)
+        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=chip * rows + art.px(8) * (rows - 1),
+                           spacing=art.px(8))
+        marks = initials([p["name"] for p in players])
         for p in players:
-            strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current")))
+            strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current"), initials=marks[p["name"]],
+                                        compact=compact))
         return strip
+
+    def step(self, text: str, colour=theme.GOLD, **kw) -> Widget:
+        """The current player and what to do next: 36 px and more (``role = "step"``), in one line box."""
+        label = FitLabel(text=text, base_font=TYPE.step, color=colour, bold=True, size_hint_y=None,
+                         height=line_box(TYPE.step, profile=art.profile()), **kw)
+        label.role = "step"
+        return label
+
+    def rule_button(self, space: str | None) -> Widget:
+        """"?": the rule of ``space`` in one or two sentences (on the turn screen: every space's)."""
+        b = BigButton(text="?", base_font=TYPE.step, bg=theme.SEA_LIGHT, size_hint=(None, None),
+                      width=art.px(64), height=art.px(64))
+        b.bind(on_release=lambda *_: self.show_rule(space))
+        return b
+
+    def show_rule(self, space: str | None) -> None:
+        from companion.app.screens.rules import RuleHelp
+
+        root = getattr(self, "root_box", None)
+        help_ = RuleHelp(self, space)
+        if root is not None:  # behind the help nothing takes a touch (and nothing is counted as a target)
+            root.disabled = True
+            help_.bind(on_dismiss=lambda *_: setattr(root, "disabled", False))
+        help_.open()
 
     def buttons(self, specs: list[tuple[str, Any, Any]], cols: int | None = None, height: float | None = None) -> Widget:
         """A grid of big buttons: (text, colour, callback)."""
@@ -108,48 +212,158 @@ class BaseScreen(Screen):
         return FitLabel(text=text, base_font=base_font, color=colour, bold=True, size_hint_y=None,
                         height=Scale.px(height))
 
+    def step_row(self, text: str, space: str | None = None, colour=theme.GOLD, rule: bool = True) -> Widget:
+        """The step, with the "?" of ``space``'s rule at its right (every space's when ``space`` is None)."""
+        step = self.step(text, colour)
+        if not rule:
+            return step
+        row = BoxLayout(size_hint_y=None, height=max(step.height, art.px(64)), spacing=art.px(8))
+        step.size_hint_y = 1
+        row.add_widget(step)
+        row.add_widget(self.rule_button(space))
+        return row
+
     def send(self, command: dict) -> None:
         self.app.send(command)
 
 
-class PlayerChip(Panel):
-    """One player: colour disc with initial, name, keys and clues (and status when it matters)."""
+BADGES = {"prison": "prison", "diving": "dive", "out": "failure", "eliminated": "failure", "treasure": "boyard"}
 
-    def __init__(self, screen: BaseScreen, p: dict, current: bool, **kw):
-        super().__init__(orientation="horizontal", padding=Scale.px(3), spacing=Scale.px(2), **kw)
+
+def fitted(text: str, label: Label) -> str:
+    """``text`` cut with "…" to fit ``label``'s width at its font: a name is shortened, never broken."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(font_size=label.font_size, bold=label.bold, font_name=label.font_name)
+    room = label.width - art.px(4)
+    if core.get_extents(text)[0] <= room:
+        return text
+    for end in range(len(text) - 1, 0, -1):
+        candidate = text[:end].rstrip(" -") + "…"
+        if core.get_extents(candidate)[0] <= room:
+            return candidate
+    return text[:1]
+
+
+class PlayerChip(Panel):
+    """One player, read from across the table: a disc in their colour with initials unique at the table,
+    their name, and their standing as symbols with a number (``role = "standing"``, 24 px and more),
+    fitted to the round: Round 1 keys towards 3; Round 2 keys and four clue slots that fill; Round 3 the
+    keys left to pay. A status (prison, diving, no key, eliminated, in the Treasure Room) shows as a badge
+    with its icon and word in place of the name: the initials still say who it is."""
+
+    @staticmethod
+    def height_for(portrait: bool = False, compact: bool = False) -> float:
+        rows = 1 if compact else 2
+        return art.px(8) + line_box(TYPE.standing, profile=art.profile()) * rows
+
+    def __init__(self, screen: BaseScreen, p: dict, current: bool, initials: str | None = None,
+                 compact: bool = False, **kw):
+        super().__init__(orientation="vertical", padding=art.px(4), spacing=0, **kw)
+        self.player = p["name"]
         self.bg = theme.GOLD if current else theme.SEA_LIGHT
-        text_colour = theme.TEXT_DARK if current else theme.TEXT
-        rgba = colour_rgba(screen.c.colour_of(p["name"]))
-        crowded = len(screen.c.view["players"]) > 4 and not screen.app.portrait
-        self.add_widget(Swatch(initial=p["name"][:1].upper(), rgba=rgba, size_hint_x=None,
-                               width=Scale.px(26 if crowded else 40)))
-        box = BoxLayout(orientation="vertical")
-        box.add_widget(FitLabel(text=p["name"], base_font=18, bold=True, color=text_colour, wrap=False, size_hint_y=0.4))
-        keys = screen.tr("common.keys", n=p["keys"])
-        detail = keys + " · " + screen.tr("common.clues", n=p["clues"])
-        status = screen.tr("status." + p["status"]) if p["status"] != "playing" else ""
-        if status:
-            detail += " · " + status
-        box.add_widget(FitLabel(text=detail, base_font=14, color=text_colour, size_hint_y=0.6))  # two lines
-        self.add_widget(box)
+        ink = theme.TEXT_DARK if current else theme.TEXT
+        symbol = theme.TEXT_DARK if current else theme.GOLD
+        round_ = screen.c.view.get("round") or 1
+        row_h = line_box(TYPE.standing, profile=art.profile())
+        top = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(6))
+        disc = Swatch(initial=initials or p["name"][:1].upper(), rgba=colour_rgba(screen.c.colour_of(p["name"])),
+                      size_hint_x=None, width=row_h)
+        disc.label.bold = True
+        top.add_widget(disc)
+        badge = BADGES.get(p["status"])
+        if compact:
+            self._standing(top, p, round_, symbol, ink, compact=True)
+            if badge:
+                top.add_widget(Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(28),
+                                     fit_mode="contain"))
+            self.add_widget(top)
+            return
+        if badge:
+            top.add_widget(Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(28),
+                                 fit_mode="contain"))
+            word = FitLabel(text=screen.tr("badge." + p["status"]), base_font=TYPE.standing, bold=True,
+                            color=ink, wrap=False, halign="left")
+            word.role = "standing"
+            top.add_widget(word)
+        else:
+            name = Label(text=p["name"], font_size=art.px(TYPE.caption + 2), bold=True, color=ink,
+                         halign="left", valign="middle")
+            name.bind(size=lambda w, _s, full=p["name"]: setattr(w, "text", fitted(full, w)))
+            top.add_widget(name)
+        self.add_widget(top)
+        row = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(4))
+        self._standing(row, p, round_, symbol, ink)
+        self.add_widget(row)
+        # The motion layer (companion/app/motion) finds each chip by its player, when it is there.
+        try:
+            from companion.app import motion  # noqa: F401
+        except ImportError:
+            pass
+        else:
+            register = getattr(motion, "register_target", None)
+            if register is not None:
+                register(self, "chip", player=p["name"])
+
+    def _standing(self, row: BoxLayout, p: dict, round_: int, symbol, ink, compact: bool = False) -> None:
+        keys, clues = p["keys"], p["clues"]
+        faded = (*symbol[:3], 0.3)
+        if round_ == 1 and not compact:
+            for i in range(3):  # the three keys of Round 1: won ones bright, the others faint
+                row.add_widget(self._icon("key", symbol if i < keys else faded))
+            self._number(row, str(keys), ink)
+        elif round_ == 2 and not compact:
+            row.add_widget(self._icon("key", symbol))
+            self._number(row, str(keys), ink)
+            for i in range(4):  # four clue slots that fill
+                row.add_widget(self._icon("clue", symbol if i < clues else faded))
+        else:
+            row.add_widget(self._icon("key", symbol))
+            self._number(row, str(keys), ink)
+            if round_ == 2:
+                row.add_widget(self._icon("clue", symbol))
+                self._number(row, f"{clues}/4", ink)
+        row.add_widget(Widget(size_hint_x=0.01))
+
+    @staticmethod
+    def _icon(name: str, colour) -> Image:
+        return Image(source=art.icon(name), color=colour, fit_mode="contain", size_hint_max_x=art.px(30))
+
+    @staticmethod
+    def _number(row: BoxLayout, text: str, ink) -> None:
+        label = FitLabel(text=text, base_font=TYPE.standing, bold=True, color=ink, wrap=False, size_hint_x=None,
+                         width=art.px(15 * len(text) + 10))
+        label.role = "standing"
+        row.add_widget(label)
 
 
 class HourglassView(BoxLayout):
-    """The hourglass: the ring (the LED ring's own picture, drawn on screen), the seconds left, and
-    start / pause. Time comes from the ring's hourglass on the monotonic clock."""
+    """The hourglass as the centre of attention: the ring (the LED ring's own picture) filling its panel's
+    height with the seconds inside it at the timer size, start / pause beside it. In the last ten seconds
+    the seconds turn to the warning colour and pulse (and the app's ``hourglass_warning`` is called once,
+    for the drum roll). Time comes from the ring's hourglass on the monotonic clock."""
 
-    def __init__(self, screen: BaseScreen, **kw):
-        super().__init__(orientation="horizontal", spacing=Scale.px(8), **kw)
+    def __init__(self, screen: BaseScreen, vertical: bool | None = None, **kw):
+        portrait = screen.app.portrait if vertical is None else vertical
+        super().__init__(orientation="vertical" if portrait else "horizontal", spacing=art.px(8), **kw)
         self.screen = screen
-        self.ring = RingWidget(source=screen.app.ring)
-        self.add_widget(self.ring)
-        right = BoxLayout(orientation="vertical", spacing=Scale.px(6))
-        self.time_label = FitLabel(text="", base_font=30, bold=True, color=theme.GOLD)
-        right.add_widget(self.time_label)
-        self.toggle = BigButton(text="", bg=theme.GOLD, base_font=22)
+        self._warned = None
+        self._pulse: Animation | None = None
+        dial = RelativeLayout()  # the ring and its seconds share the dial's own coordinates
+        self.ring = RingWidget(source=screen.app.ring, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
+        dial.add_widget(self.ring)
+        self.time_label = FitLabel(text="", base_font=TYPE.timer, bold=True, color=theme.GOLD, wrap=False,
+                                   size_hint=(0.62, 0.5), pos_hint={"center_x": 0.5, "center_y": 0.5})
+        self.time_label.font_name = "Display"
+        dial.add_widget(self.time_label)
+        self.add_widget(dial)
+        self.toggle = BigButton(text="", bg=theme.GOLD, base_font=TYPE.button)
+        if portrait:
+            self.toggle.size_hint_y, self.toggle.height = None, art.px(64)
+        else:
+            self.toggle.size_hint_x, self.toggle.width = 0.45, art.px(64)
         self.toggle.bind(on_release=lambda *_: (screen.app.toggle_hourglass(), self._update()))
-        right.add_widget(self.toggle)
-        self.add_widget(right)
+        self.add_widget(self.toggle)
         self._tick = Clock.schedule_interval(self._update, 1 / 10)
         self._update()
 
@@ -157,19 +371,82 @@ class HourglassView(BoxLayout):
         if self.parent is None:
             self._tick.cancel()
             self.ring.stop()
+            if self._pulse is not None:
+                self._pulse.cancel(self.time_label)
 
     def _update(self, *_):
         ring = self.screen.app.ring
         left = ring.remaining()
         paused = getattr(ring.effect, "paused", False)
+        warning = left is not None and 0 < left <= WARNING_FROM
         if left is None:
             self.time_label.text = ""
             key = "hourglass.start"
         elif left <= 0:
-            self.time_label.text = self.screen.tr("hourglass.up")
+            self.time_label.text = "0"
             key = "hourglass.start"
         else:
-            self.time_label.text = f"{math.ceil(left - 1e-6)} s"  # float noise must not show 31 s
+            self.time_label.text = str(math.ceil(left - 1e-6))  # float noise must not show 31
             duration = getattr(ring.effect, "duration", left)
             key = "hourglass.pause" if not paused else ("hourglass.start" if left >= duration else "hourglass.resume")
+        self.time_label.color = theme.WARNING if warning or (left is not None and left <= 0) else theme.GOLD
         self.toggle.text = self.screen.tr(key)
+        self._warn(warning and not paused)
+
+    def _warn(self, on: bool) -> None:
+        """The last ten seconds: a pulse seen across the room, and the moment told to the app once."""
+        if on and self._pulse is None:
+            from companion.app.look.tokens import MOTION, duration
+
+            beat = duration(0.5, self.screen.app.settings)
+            if beat > 0:
+                self._pulse = (Animation(opacity=0.35, d=beat, t=MOTION.pulse)
+                               + Animation(opacity=1.0, d=beat, t=MOTION.pulse))
+                self._pulse.repeat = True
+                self._pulse.start(self.time_label)
+            serial = getattr(self.screen.app.ring.effect, "serial", None)
+            if self._warned != serial:
+                self._warned = serial
+                tell = getattr(self.screen.app, "hourglass_warning", None)
+                if tell is not None:
+                    tell()
+        elif not on and self._pulse is not None:
+            self._pulse.cancel(self.time_label)
+            self._pulse = None
+            self.time_label.opacity = 1.0
+
+
+class TimeUpOverlay(ButtonBehavior, FloatLayout):
+    """"Time up!" over the whole screen in the danger role, with an hourglass drawn beside the words,
+    until the next tap (which it takes: it only dismisses)."""
+
+    def __init__(self, screen: BaseScreen, **kw):
+        super().__init__(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}, **kw)
+        self.screen = screen
+        with self.canvas.before:
+            Color(*theme.DANGER[:3], 0.96)
+            self._bg = Rectangle()
+            Color(*theme.TEXT)
+            from kivy.graphics import Triangle
+
+            self._top, self._bottom = Triangle(), Triangle()
+        self.bind(pos=self._draw, size=self._draw)
+        words = FitLabel(text=screen.tr("hourglass.up"), base_font=TYPE.display, bold=True, color=theme.TEXT,
+                         wrap=False, size_hint=(0.9, None), height=line_box(TYPE.display, profile=art.profile()),
+                         pos_hint={"center_x": 0.5, "center_y": 0.42})
+        words.font_name = "Display"
+        words.role = "step"
+        self.add_widget(words)
+        hint = FitLabel(text=screen.tr("play.time_up_tap"), base_font=TYPE.body, color=theme.TEXT,
+                        size_hint=(0.9, None), height=line_box(TYPE.body, profile=art.profile()),
+                        pos_hint={"center_x": 0.5, "center_y": 0.2})
+        self.add_widget(hint)
+        self.bind(on_release=lambda *_: screen.dismiss_time_up())
+
+    def _draw(self, *_):
+        self._bg.pos, self._bg.size = self.pos, self.size
+        side = min(self.width, self.height) * 0.3
+        cx, top = self.center_x, self.y + self.height * 0.62
+        w, h = side * 0.6, side / 2
+        self._top.points = (cx - w / 2, top + 2 * h, cx + w / 2, top + 2 * h, cx, top + h)
+        self._bottom.points = (cx, top + h, cx - w / 2, top, cx + w / 2, top)

@@ -17,6 +17,7 @@ from kivy.uix.gridlayout import GridLayout
 from companion.app import theme
 from companion.app.table.language import translator
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
+from companion.app.look.tokens import TYPE, line_box
 from companion.devices.buzzers import MODES, BuzzerConfig, BuzzerDuel, BuzzerHardware, DuelRecord, DuelView
 from companion.devices.buzzers.arbiter import (
     AGAIN, FALSE_START, IGNORED, LOCKED_OUT, OUT, STUCK, TIE, VALID, VOID, WON, PressLine,
@@ -25,7 +26,7 @@ from companion.devices.buzzers.arbiter import (
 if TYPE_CHECKING:
     from companion.app.screens.base import BaseScreen
 
-MAX_LINES = 7
+MAX_LINES = 4
 
 
 def translate(language: str, key: str, **values: Any) -> str:
@@ -117,45 +118,73 @@ class BuzzerDuelPanel(Panel):
     def _changed(self, view: DuelView) -> None:
         self.show(view)
 
+    @property
+    def choosing(self) -> bool:
+        """Step 1 of the duel: no contest yet, or the table asked for another one."""
+        return self.duel.mode is None or getattr(self.screen, "contest_again", False)
+
     def show(self, view: DuelView) -> None:
         """Draw the duel as ``view`` says (called on the UI thread)."""
         self.clear_widgets()
-        self.add_widget(self._modes(view))
+        if self.choosing:
+            self._modes(view)
+            return
         headline, colour = self.headline(view)
-        self.add_widget(FitLabel(text=headline, base_font=26, bold=True, color=colour, size_hint_y=0.32))
+        self.add_widget(FitLabel(text=headline, base_font=TYPE.button, bold=True, color=colour, size_hint_y=None,
+                                 height=line_box(TYPE.button, 2)))
         notes = self.notes(view)
         if notes:
-            self.add_widget(FitLabel(text="\n".join(notes), base_font=16, color=theme.DANGER, size_hint_y=0.14))
-        lines = BoxLayout(orientation="vertical", size_hint_y=0.4)
+            self.add_widget(FitLabel(text="\n".join(notes), base_font=TYPE.caption, color=theme.WARNING))
+        lines = BoxLayout(orientation="vertical")
         for text in self.lines(view)[-MAX_LINES:]:
-            lines.add_widget(FitLabel(text=text, base_font=17, wrap=False))
+            lines.add_widget(FitLabel(text=text, base_font=TYPE.caption, wrap=False))
         self.add_widget(lines)
-        actions = self.actions(view)
-        if actions:
-            row = GridLayout(cols=len(actions), spacing=Scale.px(6), size_hint_y=None, height=touch_height())
-            for text, colour, callback in actions:
-                b = BigButton(text=text, bg=colour, base_font=20)
-                b.bind(on_release=lambda _b, cb=callback: cb())
-                row.add_widget(b)
-            self.add_widget(row)
+        actions = self.actions(view) + [(self.tr("duel.other_contest"), theme.SEA, self.other_contest)]
+        row = GridLayout(cols=2, spacing=Scale.px(8), size_hint_y=None)
+        rows = (len(actions) + 1) // 2
+        row.height = touch_height() * rows + Scale.px(8) * (rows - 1)
+        for text, colour, callback in actions:
+            b = BigButton(text=text, bg=colour, base_font=TYPE.caption + 2)
+            b.bind(on_release=lambda _b, cb=callback: cb())
+            row.add_widget(b)
+        self.add_widget(row)
 
-    def _modes(self, view: DuelView):
-        row = GridLayout(cols=len(MODES), spacing=Scale.px(4), size_hint_y=None, height=touch_height())
+    def _modes(self, view: DuelView) -> None:
+        """The four contests, each button with the line that explains it."""
+        self.add_widget(FitLabel(text=self.tr("buzz.choose"), base_font=TYPE.body, bold=True, color=theme.GOLD,
+                                 size_hint_y=None, height=line_box(TYPE.body)))
+        grid = GridLayout(cols=1 if self.screen.app.portrait else 2, spacing=Scale.px(8))
         for mode in MODES:
-            b = BigButton(text=self.tr("buzz.mode." + mode), base_font=18,
+            cell = BoxLayout(spacing=Scale.px(8))
+            b = BigButton(text=self.tr("buzz.mode." + mode), base_font=TYPE.caption + 2, size_hint_x=0.4,
                           bg=theme.GOLD if view.mode == mode else theme.STONE)
             b.bind(on_release=lambda _b, m=mode: self.choose(m))
-            row.add_widget(b)
-        return row
+            cell.add_widget(b)
+            cell.add_widget(FitLabel(text=self.tr("buzz.hint." + mode), base_font=TYPE.caption, halign="left"))
+            grid.add_widget(cell)
+        self.add_widget(grid)
 
     def choose(self, mode: str) -> None:
         """Start a run in ``mode``; a question duel draws a question from the companion's content when the
         turn has none yet (shown beside the panel, read aloud by Père Fouras)."""
+        self.screen.contest_again = False
         self.duel.start(mode)
+        drawn = False
         if mode == "question" and self.screen.c.view.get("card") is None:
             answer = self.screen.c.draw_card("duel")
-            if answer is not None and answer["ok"]:
-                self.screen.rebuild()
+            drawn = answer is not None and answer["ok"]
+        if drawn or getattr(self.screen, "duel_panel", None) is self:
+            self.screen.rebuild()  # step 2: the card, the buzzers and the hourglass side by side
+        else:
+            self.show(self.duel.view)
+
+    def other_contest(self) -> None:
+        """Back to step 1 (the duel itself is kept until another contest starts)."""
+        self.screen.contest_again = True
+        if getattr(self.screen, "duel_panel", None) is self:
+            self.screen.rebuild()
+        else:
+            self.show(self.duel.view)
 
     def headline(self, view: DuelView) -> tuple[str, Any]:
         v = view.verdict

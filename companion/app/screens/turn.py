@@ -1,4 +1,5 @@
-"""A turn: where the pawn landed, then the challenge, Duel, Énigme or dive that follows."""
+"""A turn: where the pawn landed, then the challenge, Duel, Énigme or dive that follows. Each screen says
+whose turn it is and what to do next in the step's size, and has a "?" for the rule of its space."""
 
 from __future__ import annotations
 
@@ -7,98 +8,129 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.app import theme
+from companion.app.controls import BigButton, FitLabel, IconButton, Panel, colour_rgba
+from companion.app.look.tokens import TYPE, line_box, space_colour
 from companion.app.screens.base import BaseScreen, HourglassView
 from companion.app.screens.buzzer_duel import BuzzerDuelPanel
-from companion.app.theme import SPACE_COLOURS, hex_rgba
-from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
+from companion.app.widgets import art
 
 SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
 
 
+def big_buttons(specs: list[tuple], cols: int | None = None, height: float | None = None) -> Widget:
+    """A row (or grid) of big buttons: (text, colour, callback, icon name or None)."""
+    cols = cols or len(specs)
+    rows = (len(specs) + cols - 1) // cols
+    height = height or art.px(64)
+    grid = GridLayout(cols=cols, spacing=art.px(8), size_hint_y=None, height=height * rows + art.px(8) * (rows - 1))
+    for text, colour, callback, icon in specs:
+        kw = {"icon": art.icon(icon)} if icon else {}
+        b = IconButton(text=text, bg=colour, base_font=TYPE.button, **kw)
+        b.bind(on_release=lambda _b, cb=callback: cb())
+        grid.add_widget(b)
+    return grid
+
+
+def judge_buttons(screen: BaseScreen, yes: str, no: str, on_yes, on_no) -> Widget:
+    """✓ and ✗ with their words, in the success and failure roles: never colour alone."""
+    return big_buttons([(yes, theme.OK, on_yes, "success"), (no, theme.FAILURE, on_no, "failure")])
+
+
 class TurnScreen(BaseScreen):
-    """The current player huge, the seven spaces as big buttons in their board colours."""
+    """Whose turn in the step's size, then the seven spaces with their icon, word and board colour."""
 
     def body(self) -> Widget:
         v = self.c.view
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
-        box.add_widget(self.title(self.tr("turn.whose", player=v["current"]), base_font=44, colour=theme.GOLD, height=64))
+        box = BoxLayout(orientation="vertical", spacing=art.px(8))
         choosing = v["phase"] == "passe_partout"
-        box.add_widget(FitLabel(text=self.tr("turn.passe_partout" if choosing else "turn.where"), base_font=20,
-                                size_hint_y=None, height=Scale.px(30)))
+        key = "play.choose_space" if choosing else "play.pawn_where"
+        box.add_widget(self.step_row(self.tr(key, player=v["current"]), None))
         spaces = [s for s in SPACES if not (choosing and s == "passe_partout")]
         cols = 2 if self.app.portrait else 4
-        grid = GridLayout(cols=cols, spacing=Scale.px(8))
+        grid = GridLayout(cols=cols, spacing=art.px(8))
         for space in spaces:
-            b = BigButton(text=self.tr("space." + space), bg=hex_rgba(SPACE_COLOURS[space]), base_font=26)
+            b = IconButton(text=self.tr("space." + space), bg=space_colour(space), base_font=TYPE.button,
+                           icon=art.icon(space), icon_px=art.px(44))
             b.bind(on_release=lambda _b, s=space: self.send({"cmd": "land", "space": s}))
             grid.add_widget(b)
         box.add_widget(grid)
         return box
 
 
+def reader_of(screen: BaseScreen) -> str:
+    """The player on the current player's left, who reads the card."""
+    v = screen.c.view
+    names = [p["name"] for p in v["players"]]
+    return names[(names.index(v["current"]) + 1) % len(names)]
+
+
 def card_panel(screen: BaseScreen, space: str, **kw) -> Widget:
     """The companion's card for this turn, or what to do with the game's physical cards."""
     c = screen.c
-    v = c.view
-    panel = Panel(orientation="vertical", padding=Scale.px(8), spacing=Scale.px(4), **kw)
+    panel = Panel(orientation="vertical", padding=art.px(8), spacing=art.px(4), **kw)
     item = c.card_item()
-    left = v["players"][(next(i for i, p in enumerate(v["players"]) if p["name"] == v["current"]) + 1) % len(v["players"])]["name"]
+    profile = art.profile()
     if item is not None and space in ("concentration", "force"):
-        panel.add_widget(FitLabel(text=screen.typeset(item.title), base_font=24, bold=True, color=theme.GOLD,
-                                  size_hint_y=0.25))
-        panel.add_widget(FitLabel(text=screen.typeset(item.text), base_font=22))
-        panel.add_widget(FitLabel(text=screen.tr("challenge.rule", rule=item.success), base_font=17,
-                                  color=theme.STONE, size_hint_y=0.3))
+        if screen.app.portrait:  # the step names the space; the card's own title where there is room
+            panel.add_widget(FitLabel(text=screen.typeset(item.title), base_font=TYPE.button, bold=True,
+                                      color=theme.GOLD, size_hint_y=None, height=line_box(TYPE.button, profile=profile)))
+        panel.add_widget(FitLabel(text=screen.typeset(item.text), base_font=TYPE.body))
+        panel.add_widget(FitLabel(text=screen.tr("challenge.rule", rule=item.success), base_font=TYPE.caption,
+                                  color=theme.TEXT_MUTED, size_hint_y=None,
+                                  height=line_box(TYPE.caption, 2, profile)))
     elif item is not None and space == "duel":
-        panel.add_widget(FitLabel(text=screen.tr("duel.question"), base_font=17, color=theme.STONE, size_hint_y=0.25))
-        panel.add_widget(FitLabel(text=screen.typeset(item.question), base_font=24))
+        panel.add_widget(FitLabel(text=screen.typeset(item.question), base_font=TYPE.body))
         if getattr(screen, "revealed", False):
-            panel.add_widget(FitLabel(text=screen.tr("duel.answer", answer=item.answer), base_font=20,
+            panel.add_widget(FitLabel(text=screen.tr("duel.answer", answer=item.answer), base_font=TYPE.button,
                                       color=theme.GOLD, bold=True, size_hint_y=0.3))
     elif c.deck_exhausted():
-        panel.add_widget(FitLabel(text=screen.tr("challenge.deck_empty"), base_font=22))
+        panel.add_widget(FitLabel(text=screen.tr("challenge.deck_empty"), base_font=TYPE.body))
     else:
         colour = screen.tr("card." + c.table.get("card_text", "red"))
         text = screen.tr("challenge.physical", space=screen.tr("space." + space), colour=colour)
         if space == "concentration":
-            text += "\n" + screen.tr("challenge.reader", player=left)
-        panel.add_widget(FitLabel(text=text, base_font=24))
+            text += "\n" + screen.tr("challenge.reader", player=reader_of(screen))
+        panel.add_widget(FitLabel(text=text, base_font=TYPE.button))
     return panel
 
 
 class ChallengeScreen(BaseScreen):
-    """Concentration or Force: the card, the hourglass, success or failure."""
+    """Concentration or Force: the card, the hourglass as large as its panel, ✓ success or ✗ failure."""
+
+    timed = True
 
     def body(self) -> Widget:
         v = self.c.view
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
-        box.add_widget(self.title(self.tr("space." + v["space"]) + " – " + v["current"], base_font=30,
-                                  colour=theme.GOLD, height=48))
-        middle = BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=Scale.px(8))
-        middle.add_widget(card_panel(self, v["space"]))
-        middle.add_widget(HourglassView(self, size_hint=(0.55, 1) if not self.app.portrait else (1, 0.5)))
+        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        box.add_widget(self.step_row(self.tr("space." + v["space"]) + " – " + v["current"], v["space"]))
+        portrait = self.app.portrait
+        middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
+        middle.add_widget(card_panel(self, v["space"], size_hint=(0.65, 1) if not portrait else (1, 0.45)))
+        middle.add_widget(HourglassView(self, vertical=True, size_hint=(0.35, 1) if not portrait else (1, 0.55)))
         box.add_widget(middle)
-        box.add_widget(self.buttons([
-            (self.tr("common.success"), theme.OK, lambda: self.send({"cmd": "result", "success": True})),
-            (self.tr("common.failure"), theme.FAILURE, lambda: self.send({"cmd": "result", "success": False})),
-        ]))
+        box.add_widget(judge_buttons(self, self.tr("common.success"), self.tr("common.failure"),
+                                     lambda: self.send({"cmd": "result", "success": True}),
+                                     lambda: self.send({"cmd": "result", "success": False})))
         return box
 
 
 class DuelScreen(BaseScreen):
-    """Round 2 stake (before the opponent), the opponent, then who won."""
+    """Round 2's stake (before the opponent), the opponent in their colours, then the duel as a sequence:
+    choose the contest (each with a line that explains it), run it with the hourglass and the buzzers,
+    and the two winner buttons in the duellists' colours and names (always there: the table may judge)."""
 
     reveal_armed = False
     revealed = False
-    show_hourglass = False  # the duel's right side: buzzers (default) or the hourglass
+
+    @property
+    def timed(self) -> bool:
+        return self.c.view.get("phase") in ("duel_result", "enigme")
+
+    contest_again = False
 
     def on_pre_enter(self, *_):
-        self.reveal_armed = self.revealed = False
+        self.reveal_armed = self.revealed = self.contest_again = False
         super().on_pre_enter()
-
-    def toggle_side(self) -> None:
-        self.show_hourglass = not self.show_hourglass
-        self.rebuild()
 
     def reveal(self) -> None:
         """The answer needs two taps: a brushed button must not spoil it."""
@@ -107,109 +139,151 @@ class DuelScreen(BaseScreen):
         self.reveal_armed = True
         self.rebuild()
 
-    def reveal_button(self) -> list[tuple]:
+    def reveal_button(self) -> Widget | None:
         if self.c.card_item() is None or self.revealed:
-            return []
+            return None
         label = self.tr("enigme.reveal_sure" if self.reveal_armed else "enigme.reveal")
-        return [(label, theme.SEA_LIGHT, self.reveal)]
+        b = BigButton(text=label, bg=theme.STONE_DARK, base_font=TYPE.caption + 2, size_hint_y=None, height=art.px(56))
+        b.bind(on_release=lambda *_: self.reveal())
+        return b
 
     def body(self) -> Widget:
         v = self.c.view
         me = v["current"]
         if v["phase"] == "duel_stake":
             return self.stake_step("duel.stake", me)
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
+        box = BoxLayout(orientation="vertical", spacing=art.px(8))
         if v["phase"] == "duel_opponent":
-            box.add_widget(self.title(self.tr("duel.opponent", player=me), base_font=34, colour=theme.GOLD))
+            box.add_widget(self.step_row(self.tr("duel.opponent", player=me), "duel"))
             others = [p["name"] for p in v["players"] if p["name"] != me]
             cols = min(len(others), 2 if self.app.portrait else 3)
-            box.add_widget(self.buttons([(n, theme.STONE, lambda n=n: self.send({"cmd": "opponent", "player": n}))
-                                         for n in others], cols=cols))
+            box.add_widget(big_buttons([(n, colour_rgba(self.c.colour_of(n)),
+                                         lambda n=n: self.send({"cmd": "opponent", "player": n}), None)
+                                        for n in others], cols=cols, height=art.px(72)))
             box.add_widget(Widget())
-        else:
-            them = v["opponent"]
-            box.add_widget(self.title(self.tr("duel.versus", a=me, b=them), base_font=30, colour=theme.GOLD, height=48))
-            middle = BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=Scale.px(8))
-            middle.add_widget(card_panel(self, "duel", size_hint=(0.4, 1) if not self.app.portrait else (1, 0.35)))
-            side = (0.6, 1) if not self.app.portrait else (1, 0.65)
-            if self.show_hourglass:
-                middle.add_widget(HourglassView(self, size_hint=side))
-            else:
-                middle.add_widget(BuzzerDuelPanel(self, size_hint=side))
+            return box
+        them = v["opponent"]
+        box.add_widget(self.step_row(self.tr("duel.versus", a=me, b=them), "duel"))
+        panel = BuzzerDuelPanel(self)
+        self.duel_panel = panel
+        portrait = self.app.portrait
+        if panel.choosing:  # 1. choose the contest: nothing else competes with it
+            box.add_widget(panel)
+        else:  # 2. run it: the card, the buzzers and the hourglass side by side
+            middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
+            if self.c.card_item() is not None or self.c.deck_exhausted():
+                card = BoxLayout(orientation="vertical", spacing=art.px(8),
+                                 size_hint=(0.36, 1) if not portrait else (1, 0.3))
+                card.add_widget(card_panel(self, "duel"))
+                reveal = self.reveal_button()
+                if reveal is not None:
+                    card.add_widget(reveal)
+                middle.add_widget(card)
+            panel.size_hint = (0.36, 1) if not portrait else (1, 0.35)
+            middle.add_widget(panel)
+            middle.add_widget(HourglassView(self, vertical=True, size_hint=(0.28, 1) if not portrait else (1, 0.35)))
             box.add_widget(middle)
-            # Tapping the winner always works too, buzzers or not.
-            box.add_widget(self.buttons(self.reveal_button() + [
-                (self.tr("duel.buzzers" if self.show_hourglass else "hourglass.title"), theme.SEA_LIGHT, self.toggle_side),
-                (self.tr("duel.won", player=me), theme.STONE, lambda: self.send({"cmd": "result", "winner": me})),
-                (self.tr("duel.won", player=them), theme.STONE, lambda: self.send({"cmd": "result", "winner": them})),
-            ], height=touch_height()))
+        # 3. who won: the duellists' own colours and names.
+        box.add_widget(big_buttons([
+            (self.tr("duel.won", player=n), colour_rgba(self.c.colour_of(n)),
+             lambda n=n: self.send({"cmd": "result", "winner": n}), None) for n in (me, them)]))
         return box
 
     def stake_step(self, title_key: str, me: str) -> Widget:
         """Round 2: Key or Clue, said aloud before the opponent is named or the riddle is read."""
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
-        box.add_widget(self.title(self.tr(title_key, player=me), base_font=30, colour=theme.GOLD, height=90))
-        box.add_widget(self.buttons([
-            (self.tr("common.key"), theme.GOLD, lambda: self.send({"cmd": "stake", "stake": "key"})),
-            (self.tr("common.clue"), hex_rgba("6b4c9a"), lambda: self.send({"cmd": "stake", "stake": "clue"})),
-        ], height=touch_height() * 1.8))
+        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        step = self.step(self.tr(title_key, player=me))
+        step.height = line_box(TYPE.step, 2, art.profile())
+        box.add_widget(step)
+        box.add_widget(big_buttons([
+            (self.tr("common.key"), theme.GOLD, lambda: self.send({"cmd": "stake", "stake": "key"}), "key"),
+            (self.tr("common.clue"), space_colour("enigme"), lambda: self.send({"cmd": "stake", "stake": "clue"}), "clue"),
+        ], height=art.px(96)))
         box.add_widget(Widget())
         return box
 
 
+def riddle_shown(screen: BaseScreen) -> bool:
+    return screen.c.card_item() is not None
+
+
 class EnigmeScreen(DuelScreen):
-    """Round 2 stake (before the reading), the riddle, the answer on a deliberate tap, then the sea."""
+    """Round 2's stake (before the reading), the riddle large, the answer on a deliberate tap away from the
+    judges, ✓ / ✗; then the sea."""
 
     def body(self) -> Widget:
         v = self.c.view
         me = v["current"]
         if v["phase"] == "enigme_stake":
             return self.stake_step("enigme.stake", me)
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
+        box = BoxLayout(orientation="vertical", spacing=art.px(8))
         if v["phase"] == "sea":
-            stake = self.tr("sea.the_clue" if v["stake"] == "clue" else "sea.the_key")
-            box.add_widget(self.title(self.tr("sea.title", stake=stake), base_font=32, colour=theme.GOLD, height=110))
-            box.add_widget(self.buttons([
-                (self.tr("sea.dive"), hex_rgba("2c6fb7"), lambda: self.send({"cmd": "sea", "choice": "dive"})),
-                (self.tr("sea.abandon"), theme.STONE_DARK, lambda: self.send({"cmd": "sea", "choice": "abandon"})),
-            ], height=touch_height() * 1.8))
-            box.add_widget(Widget())
-            return box
-        box.add_widget(self.title(self.tr("space.enigme") + " – " + me, base_font=28, colour=theme.GOLD, height=44))
-        middle = BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=Scale.px(8))
+            return self.sea_step(box, v)
+        row = self.step_row(self.tr("space.enigme") + " – " + me, "enigme")
+        reveal = self.reveal_button() if riddle_shown(self) else None
+        if reveal is not None:  # away from the judges: its own place, at the top, and two taps
+            reveal.size_hint = (None, None)
+            reveal.width, reveal.height = art.px(230), art.px(64)
+            row.add_widget(reveal, index=1)
+        box.add_widget(row)
+        portrait = self.app.portrait
+        middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
         riddle = self.c.card_item()
-        panel = Panel(orientation="vertical", padding=Scale.px(8))
+        panel = Panel(orientation="vertical", padding=art.px(8), spacing=art.px(8),
+                      size_hint=(0.6, 1) if not portrait else (1, 0.55))
+        # Père Fouras's portrait goes here (the motion layer's widget), left of the riddle when it exists.
+        self.sage_spot = BoxLayout(orientation="horizontal", spacing=art.px(8))
         if riddle is not None:
-            panel.add_widget(FitLabel(text=self.typeset(riddle.text), base_font=24, italic=True))
+            self.sage_spot.add_widget(FitLabel(text=self.typeset(riddle.text), base_font=TYPE.button, italic=True))
+            panel.add_widget(self.sage_spot)
             if self.revealed:
-                panel.add_widget(FitLabel(text=self.tr("enigme.answer", answer=riddle.answer), base_font=26,
-                                          bold=True, color=theme.GOLD, size_hint_y=0.3))
+                panel.add_widget(FitLabel(text=self.tr("enigme.answer", answer=riddle.answer), base_font=TYPE.button,
+                                          bold=True, color=theme.GOLD, size_hint_y=None,
+                                          height=line_box(TYPE.button, profile=art.profile())))
         else:
-            names = [p["name"] for p in v["players"]]
-            reader = names[(names.index(me) + 1) % len(names)]
             key = "challenge.deck_empty" if self.c.deck_exhausted() else "enigme.physical"
             colour = self.tr("card." + self.c.table.get("card_text", "red"))
-            panel.add_widget(FitLabel(text=self.tr(key, player=reader, colour=colour), base_font=24))
+            self.sage_spot.add_widget(FitLabel(text=self.tr(key, player=reader_of(self), colour=colour),
+                                               base_font=TYPE.button))
+            panel.add_widget(self.sage_spot)
         middle.add_widget(panel)
-        middle.add_widget(HourglassView(self, size_hint=(0.5, 1) if not self.app.portrait else (1, 0.45)))
+        middle.add_widget(HourglassView(self, size_hint=(0.4, 1) if not portrait else (1, 0.45),
+                                        vertical=True if not portrait else None))
         box.add_widget(middle)
-        specs = self.reveal_button() + [
-            (self.tr("enigme.correct"), theme.OK, lambda: self.send({"cmd": "result", "success": True})),
-            (self.tr("enigme.wrong"), theme.FAILURE, lambda: self.send({"cmd": "result", "success": False})),
-        ]
-        box.add_widget(self.buttons(specs))
+        box.add_widget(judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),
+                                     lambda: self.send({"cmd": "result", "success": True}),
+                                     lambda: self.send({"cmd": "result", "success": False})))
+        return box
+
+    def sea_step(self, box: BoxLayout, v: dict) -> Widget:
+        """The stake thrown into the sea: dive after it, or let it go (that one asks first: no dive after)."""
+        stake = self.tr("sea.the_clue" if v["stake"] == "clue" else "sea.the_key")
+        title = self.step(self.tr("sea.title", stake=stake))
+        title.height = line_box(TYPE.step, 2, art.profile())
+        box.add_widget(title)
+
+        def abandon():
+            self.app.confirm(self.tr("sea.abandon_confirm", stake=stake),
+                             lambda: self.send({"cmd": "sea", "choice": "abandon"}))
+
+        box.add_widget(big_buttons([
+            (self.tr("sea.dive"), space_colour("concentration"), lambda: self.send({"cmd": "sea", "choice": "dive"}), "dive"),
+            (self.tr("sea.abandon"), theme.STONE_DARK, abandon, "sea"),
+        ], height=art.px(96)))
+        box.add_widget(FitLabel(text=self.tr("rules.enigme"), base_font=TYPE.body, color=theme.TEXT_MUTED))
         return box
 
 
 class DiveScreen(BaseScreen):
     def body(self) -> Widget:
         v = self.c.view
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(10))
-        box.add_widget(self.title(self.tr("dive.title", player=v["current"]), base_font=34, colour=theme.GOLD, height=80))
-        box.add_widget(FitLabel(text=self.tr("dive.question"), base_font=26, size_hint_y=None, height=Scale.px(50)))
-        box.add_widget(self.buttons([
-            (self.tr("dive.reached"), theme.OK, lambda: self.send({"cmd": "dive", "reached": True})),
-            (self.tr("dive.not_yet"), hex_rgba("2c6fb7"), lambda: self.send({"cmd": "dive", "reached": False})),
-        ], height=touch_height() * 1.8))
+        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        box.add_widget(self.step_row(self.tr("dive.title", player=v["current"]), None, rule=False))
+        box.add_widget(FitLabel(text=self.tr("dive.question"), base_font=TYPE.heading, size_hint_y=None,
+                                height=line_box(TYPE.heading, 2, art.profile())))
+        box.add_widget(big_buttons([
+            (self.tr("dive.reached"), theme.OK, lambda: self.send({"cmd": "dive", "reached": True}), "success"),
+            (self.tr("dive.not_yet"), space_colour("concentration"), lambda: self.send({"cmd": "dive", "reached": False}), "dive"),
+        ], height=art.px(96)))
         box.add_widget(Widget())
         return box

@@ -15,11 +15,22 @@ NAMES = ["Marie-Christine", "Jean-Baptiste", "Zoé", "Maximilien", "Anne", "Bob"
 
 def fresh_game(app, players: int = 4, first: str | None = "Marie-Christine", decks: str = "companion") -> dict:
     """A new game in a fresh in-memory log, with the companion's own cards unless ``decks`` says not."""
+    close_overlays()
     c = app.controller
     c.session.log.close()
     c.session = GameSession(GameLog(":memory:"), new_seed=lambda: 4)
     setups = [PlayerSetup(n, PLAYER_COLOURS[i][0]) for i, n in enumerate(NAMES[:players])]
     return c.new_game(setups, first, "red", {d: decks for d in DECK_KINDS}, seed=4)
+
+
+def close_overlays() -> None:
+    """Close what an earlier shot left open over the screens (a rule's help)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    for w in list(Window.children):
+        if isinstance(w, ModalView):
+            w.dismiss(animation=False)
 
 
 def play(app, *commands: dict) -> dict:

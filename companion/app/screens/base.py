@@ -353,13 +353,15 @@ class HourglassView(BoxLayout):
         self.ring = RingWidget(source=screen.app.ring, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
         dial.add_widget(self.ring)
         self.time_label = FitLabel(text="", base_font=TYPE.timer, bold=True, color=theme.GOLD, wrap=False,
-                                   size_hint=(0.62, 0.5), pos_hint={"center_x": 0.5, "center_y": 0.5})
+                                   size_hint=(None, None), pos_hint={"center_x": 0.5, "center_y": 0.5})
+        # The seconds fill the ring's inside: the square inscribed in the circle of dots.
+        dial.bind(size=lambda d, size: setattr(self.time_label, "size", (min(size) * 0.72, min(size) * 0.62)))
         self.time_label.font_name = "Display"
         dial.add_widget(self.time_label)
         self.add_widget(dial)
         self.toggle = BigButton(text="", bg=theme.GOLD, base_font=TYPE.button)
         if portrait:
-            self.toggle.size_hint_y, self.toggle.height = None, art.px(64)
+            self.toggle.size_hint_y, self.toggle.height = None, art.px(56)
         else:
             self.toggle.size_hint_x, self.toggle.width = 0.45, art.px(64)
         self.toggle.bind(on_release=lambda *_: (screen.app.toggle_hourglass(), self._update()))

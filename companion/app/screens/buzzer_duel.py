@@ -130,15 +130,16 @@ class BuzzerDuelPanel(Panel):
             self._modes(view)
             return
         headline, colour = self.headline(view)
-        self.add_widget(FitLabel(text=headline, base_font=TYPE.button, bold=True, color=colour, size_hint_y=None,
-                                 height=line_box(TYPE.button, 2)))
+        self.add_widget(FitLabel(text=headline, base_font=TYPE.button, bold=True, color=colour))
         notes = self.notes(view)
         if notes:
             self.add_widget(FitLabel(text="\n".join(notes), base_font=TYPE.caption, color=theme.WARNING))
-        lines = BoxLayout(orientation="vertical")
-        for text in self.lines(view)[-MAX_LINES:]:
-            lines.add_widget(FitLabel(text=text, base_font=TYPE.caption, wrap=False))
-        self.add_widget(lines)
+        shown = self.lines(view)[-MAX_LINES:]
+        if shown:
+            lines = BoxLayout(orientation="vertical", size_hint_y=None, height=line_box(TYPE.caption) * len(shown))
+            for text in shown:
+                lines.add_widget(FitLabel(text=text, base_font=TYPE.caption, wrap=False))
+            self.add_widget(lines)
         actions = self.actions(view) + [(self.tr("duel.other_contest"), theme.SEA, self.other_contest)]
         row = GridLayout(cols=2, spacing=Scale.px(8), size_hint_y=None)
         rows = (len(actions) + 1) // 2

@@ -52,7 +52,7 @@ class RuleHelp(ModalView):
             box.add_widget(FitLabel(text=tr("play.rule_title", space=tr("space." + self.space)), base_font=TYPE.heading,
                                     bold=True, color=theme.GOLD, size_hint_y=None,
                                     height=line_box(TYPE.heading, profile=profile)))
-            box.add_widget(FitLabel(text=tr("rules." + self.space), base_font=TYPE.body))
+            box.add_widget(FitLabel(text=tr("rules." + self.space), base_font=TYPE.heading))
         close = BigButton(text=tr("play.close"), bg=theme.STONE, base_font=TYPE.button, size_hint_y=None,
                           height=art.px(64))
         close.bind(on_release=lambda *_: self.dismiss(animation=False))

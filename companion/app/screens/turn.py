@@ -220,15 +220,19 @@ class EnigmeScreen(DuelScreen):
         if v["phase"] == "sea":
             return self.sea_step(box, v)
         row = self.step_row(self.tr("space.enigme") + " – " + me, "enigme")
-        reveal = self.reveal_button() if riddle_shown(self) else None
-        if reveal is not None:  # away from the judges: its own place, at the top, and two taps
-            reveal.size_hint = (None, None)
-            reveal.width, reveal.height = art.px(230), art.px(64)
-            row.add_widget(reveal, index=1)
+        riddle = self.c.card_item()
+        # The answer, and the button that shows it, away from the judges: at the top, after two taps.
+        corner = self.reveal_button()
+        if riddle is not None and self.revealed:
+            corner = FitLabel(text=self.tr("enigme.answer", answer=riddle.answer), base_font=TYPE.button, bold=True,
+                              color=theme.GOLD)
+        if corner is not None:
+            corner.size_hint = (None, None)
+            corner.width, corner.height = art.px(250), art.px(64)
+            row.add_widget(corner, index=1)
         box.add_widget(row)
         portrait = self.app.portrait
         middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
-        riddle = self.c.card_item()
         panel = Panel(orientation="vertical", padding=art.px(8), spacing=art.px(8),
                       size_hint=(0.6, 1) if not portrait else (1, 0.55))
         # Père Fouras's portrait goes here (the motion layer's widget), left of the riddle when it exists.
@@ -236,10 +240,6 @@ class EnigmeScreen(DuelScreen):
         if riddle is not None:
             self.sage_spot.add_widget(FitLabel(text=self.typeset(riddle.text), base_font=TYPE.button, italic=True))
             panel.add_widget(self.sage_spot)
-            if self.revealed:
-                panel.add_widget(FitLabel(text=self.tr("enigme.answer", answer=riddle.answer), base_font=TYPE.button,
-                                          bold=True, color=theme.GOLD, size_hint_y=None,
-                                          height=line_box(TYPE.button, profile=art.profile())))
         else:
             key = "challenge.deck_empty" if self.c.deck_exhausted() else "enigme.physical"
             colour = self.tr("card." + self.c.table.get("card_text", "red"))

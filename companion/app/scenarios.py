@@ -16,6 +16,11 @@ NAMES = ["Marie-Christine", "Jean-Baptiste", "Zoé", "Maximilien", "Anne", "Bob"
 def fresh_game(app, players: int = 4, first: str | None = "Marie-Christine", decks: str = "companion") -> dict:
     """A new game in a fresh in-memory log, with the companion's own cards unless ``decks`` says not."""
     close_overlays()
+    duel_screen = app.sm.get_screen("duel")
+    kept = getattr(duel_screen, "buzzer_duel", None)
+    if kept is not None:  # a duel of an earlier shot (same game id in a fresh log) starts afresh
+        kept[1].close()
+        duel_screen.buzzer_duel = None
     c = app.controller
     c.session.log.close()
     c.session = GameSession(GameLog(":memory:"), new_seed=lambda: 4)

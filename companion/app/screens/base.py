@@ -127,13 +127,25 @@ class BaseScreen(Screen):
         tap, never the widest thing on the bar); the menu."""
         v = self.c.view
         bar = BoxLayout(size_hint_y=None, height=art.px(56), spacing=art.px(8))
+        about = BoxLayout(spacing=art.px(8))
         if v.get("round"):
             info = self.tr("common.round", round=v["round"]) + " · " + self.tr("common.stock", n=v["stock_keys"])
-            bar.add_widget(Image(source=art.icon("key"), color=theme.GOLD, size_hint_x=None, width=art.px(40),
-                                 fit_mode="contain"))
+            about.add_widget(Image(source=art.icon("key"), color=theme.GOLD, size_hint_x=None, width=art.px(40),
+                                   fit_mode="contain"))
         else:
             info = self.tr("app.title")
-        bar.add_widget(FitLabel(text=info, base_font=TYPE.body, color=theme.GOLD, wrap=False))
+        about.add_widget(FitLabel(text=info, base_font=TYPE.body, color=theme.GOLD, wrap=False))
+        if self.app.portrait:  # narrow: the round and the stock on their own line above the buttons
+            box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=art.px(8),
+                            height=line_box(TYPE.body, profile=art.profile()) + art.px(64))
+            about.size_hint_y = None
+            about.height = line_box(TYPE.body, profile=art.profile())
+            box.add_widget(about)
+            box.add_widget(bar)
+            bar.add_widget(Widget())
+        else:
+            box = bar
+            bar.add_widget(about)
         undo_what = self.c.undo_label()
         undo = BigButton(text=self.tr("play.undo"), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
                          disabled=undo_what is None, size_hint_x=None, width=art.px(150))
@@ -151,19 +163,21 @@ class BaseScreen(Screen):
                          size_hint_x=None, width=art.px(120))
         menu.bind(on_release=lambda *_: self.app.go("home"))
         bar.add_widget(menu)
-        return bar
+        return box
 
     def players_strip(self) -> Widget:
         """One chip per player: two rows of three in portrait (or with five or six players in portrait),
         one row otherwise."""
         v = self.c.view
         players = v["players"]
-        cols = 3 if self.app.portrait and len(players) > 3 else len(players)
+        compact = self.timed  # the hourglass and the card get the room; the initials say who
+        cols = len(players)
+        if self.app.portrait and len(players) > (4 if compact else 3):
+            cols = 2 if len(players) == 4 else 3
         rows = math.ceil(len(players) / max(cols, 1))
-        compact = self.timed and not self.app.portrait  # the hourglass gets the room; initials say who
         chip = PlayerChip.height_for(self.app.portrait, compact)
-        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=chip * rows + art.px(8) * (rows - 1),
-                           spacing=art.px(8))
+        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=chip * rows + art.px(10) * (rows - 1),
+                           spacing=art.px(10))
         marks = initials([p["name"] for p in players])
         for p in players:
             strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current"), initials=marks[p["name"]],
@@ -172,8 +186,9 @@ class BaseScreen(Screen):
 
     def step(self, text: str, colour=theme.GOLD, **kw) -> Widget:
         """The current player and what to do next: 36 px and more (``role = "step"``), in one line box."""
+        lines = 2 if self.app.portrait else 1  # a narrow screen: the step takes two lines, never shrinks
         label = FitLabel(text=text, base_font=TYPE.step, color=colour, bold=True, size_hint_y=None,
-                         height=line_box(TYPE.step, profile=art.profile()), **kw)
+                         height=line_box(TYPE.step, lines, profile=art.profile()), **kw)
         label.role = "step"
         return label
 
@@ -289,7 +304,8 @@ class PlayerChip(Panel):
         else:
             name = Label(text=p["name"], font_size=art.px(TYPE.caption + 2), bold=True, color=ink,
                          halign="left", valign="middle")
-            name.bind(size=lambda w, _s, full=p["name"]: setattr(w, "text", fitted(full, w)))
+            name.bind(size=lambda w, size, full=p["name"]: (setattr(w, "text", fitted(full, w)),
+                                                             setattr(w, "text_size", size)))
             top.add_widget(name)
         self.add_widget(top)
         row = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(4))

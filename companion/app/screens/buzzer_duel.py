@@ -18,6 +18,7 @@ from companion.app import theme
 from companion.app.table.language import translator
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
 from companion.app.look.tokens import TYPE, line_box
+from companion.app.widgets import art
 from companion.devices.buzzers import MODES, BuzzerConfig, BuzzerDuel, BuzzerHardware, DuelRecord, DuelView
 from companion.devices.buzzers.arbiter import (
     AGAIN, FALSE_START, IGNORED, LOCKED_OUT, OUT, STUCK, TIE, VALID, VOID, WON, PressLine,
@@ -136,14 +137,14 @@ class BuzzerDuelPanel(Panel):
             self.add_widget(FitLabel(text="\n".join(notes), base_font=TYPE.caption, color=theme.WARNING))
         shown = self.lines(view)[-MAX_LINES:]
         if shown:
-            lines = BoxLayout(orientation="vertical", size_hint_y=None, height=line_box(TYPE.caption) * len(shown))
+            lines = BoxLayout(orientation="vertical", size_hint_y=None, height=line_box(TYPE.caption, profile=art.profile()) * len(shown))
             for text in shown:
                 lines.add_widget(FitLabel(text=text, base_font=TYPE.caption, wrap=False))
             self.add_widget(lines)
         actions = self.actions(view) + [(self.tr("duel.other_contest"), theme.SEA, self.other_contest)]
-        row = GridLayout(cols=2, spacing=Scale.px(8), size_hint_y=None)
+        row = GridLayout(cols=2, spacing=Scale.px(10), size_hint_y=None)
         rows = (len(actions) + 1) // 2
-        row.height = touch_height() * rows + Scale.px(8) * (rows - 1)
+        row.height = touch_height() * rows + Scale.px(10) * (rows - 1)
         for text, colour, callback in actions:
             b = BigButton(text=text, bg=colour, base_font=TYPE.caption + 2)
             b.bind(on_release=lambda _b, cb=callback: cb())
@@ -153,10 +154,10 @@ class BuzzerDuelPanel(Panel):
     def _modes(self, view: DuelView) -> None:
         """The four contests, each button with the line that explains it."""
         self.add_widget(FitLabel(text=self.tr("buzz.choose"), base_font=TYPE.body, bold=True, color=theme.GOLD,
-                                 size_hint_y=None, height=line_box(TYPE.body)))
-        grid = GridLayout(cols=1 if self.screen.app.portrait else 2, spacing=Scale.px(8))
+                                 size_hint_y=None, height=line_box(TYPE.body, profile=art.profile())))
+        grid = GridLayout(cols=1 if self.screen.app.portrait else 2, spacing=Scale.px(10))
         for mode in MODES:
-            cell = BoxLayout(spacing=Scale.px(8))
+            cell = BoxLayout(spacing=Scale.px(10))
             b = BigButton(text=self.tr("buzz.mode." + mode), base_font=TYPE.caption + 2, size_hint_x=0.4,
                           bg=theme.GOLD if view.mode == mode else theme.STONE)
             b.bind(on_release=lambda _b, m=mode: self.choose(m))

@@ -37,7 +37,7 @@ class RuleHelp(ModalView):
         box.bg = theme.SEA
         profile = art.profile()
         if self.pick:
-            grid = GridLayout(cols=2 if self.screen.app.portrait else 4, spacing=art.px(8), size_hint_y=None)
+            grid = GridLayout(cols=2 if self.screen.app.portrait else 4, spacing=art.px(10), size_hint_y=None)
             rows = (len(SPACES) + grid.cols - 1) // grid.cols
             grid.height = rows * art.px(56) + (rows - 1) * art.px(8)
             for s in SPACES:

@@ -22,7 +22,7 @@ def big_buttons(specs: list[tuple], cols: int | None = None, height: float | Non
     cols = cols or len(specs)
     rows = (len(specs) + cols - 1) // cols
     height = height or art.px(64)
-    grid = GridLayout(cols=cols, spacing=art.px(8), size_hint_y=None, height=height * rows + art.px(8) * (rows - 1))
+    grid = GridLayout(cols=cols, spacing=art.px(10), size_hint_y=None, height=height * rows + art.px(10) * (rows - 1))
     for text, colour, callback, icon in specs:
         kw = {"icon": art.icon(icon)} if icon else {}
         b = IconButton(text=text, bg=colour, base_font=TYPE.button, **kw)
@@ -47,7 +47,7 @@ class TurnScreen(BaseScreen):
         box.add_widget(self.step_row(self.tr(key, player=v["current"]), None))
         spaces = [s for s in SPACES if not (choosing and s == "passe_partout")]
         cols = 2 if self.app.portrait else 4
-        grid = GridLayout(cols=cols, spacing=art.px(8))
+        grid = GridLayout(cols=cols, spacing=art.px(10))
         for space in spaces:
             b = IconButton(text=self.tr("space." + space), bg=space_colour(space), base_font=TYPE.button,
                            icon=art.icon(space), icon_px=art.px(44))
@@ -71,9 +71,7 @@ def card_panel(screen: BaseScreen, space: str, **kw) -> Widget:
     item = c.card_item()
     profile = art.profile()
     if item is not None and space in ("concentration", "force"):
-        if screen.app.portrait:  # the step names the space; the card's own title where there is room
-            panel.add_widget(FitLabel(text=screen.typeset(item.title), base_font=TYPE.button, bold=True,
-                                      color=theme.GOLD, size_hint_y=None, height=line_box(TYPE.button, profile=profile)))
+        # The step names the space; the card's own title is left out: its text and rule need the room.
         panel.add_widget(FitLabel(text=screen.typeset(item.text), base_font=TYPE.body))
         panel.add_widget(FitLabel(text=screen.tr("challenge.rule", rule=item.success), base_font=TYPE.caption,
                                   color=theme.TEXT_MUTED, size_hint_y=None,
@@ -105,8 +103,8 @@ class ChallengeScreen(BaseScreen):
         box.add_widget(self.step_row(self.tr("space." + v["space"]) + " – " + v["current"], v["space"]))
         portrait = self.app.portrait
         middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
-        middle.add_widget(card_panel(self, v["space"], size_hint=(0.65, 1) if not portrait else (1, 0.45)))
-        middle.add_widget(HourglassView(self, vertical=True, size_hint=(0.35, 1) if not portrait else (1, 0.55)))
+        middle.add_widget(card_panel(self, v["space"], size_hint=(0.65, 1) if not portrait else (1, 0.6)))
+        middle.add_widget(HourglassView(self, vertical=not portrait, size_hint=(0.35, 1) if not portrait else (1, 0.4)))
         box.add_widget(middle)
         box.add_widget(judge_buttons(self, self.tr("common.success"), self.tr("common.failure"),
                                      lambda: self.send({"cmd": "result", "success": True}),
@@ -173,15 +171,15 @@ class DuelScreen(BaseScreen):
             middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
             if self.c.card_item() is not None or self.c.deck_exhausted():
                 card = BoxLayout(orientation="vertical", spacing=art.px(8),
-                                 size_hint=(0.36, 1) if not portrait else (1, 0.3))
+                                 size_hint=(0.36, 1) if not portrait else (1, 0.4))
                 card.add_widget(card_panel(self, "duel"))
                 reveal = self.reveal_button()
                 if reveal is not None:
                     card.add_widget(reveal)
                 middle.add_widget(card)
-            panel.size_hint = (0.36, 1) if not portrait else (1, 0.35)
+            panel.size_hint = (0.36, 1) if not portrait else (1, 0.33)
             middle.add_widget(panel)
-            middle.add_widget(HourglassView(self, vertical=True, size_hint=(0.28, 1) if not portrait else (1, 0.35)))
+            middle.add_widget(HourglassView(self, vertical=not portrait, size_hint=(0.28, 1) if not portrait else (1, 0.27)))
             box.add_widget(middle)
         # 3. who won: the duellists' own colours and names.
         box.add_widget(big_buttons([
@@ -193,7 +191,7 @@ class DuelScreen(BaseScreen):
         """Round 2: Key or Clue, said aloud before the opponent is named or the riddle is read."""
         box = BoxLayout(orientation="vertical", spacing=art.px(8))
         step = self.step(self.tr(title_key, player=me))
-        step.height = line_box(TYPE.step, 2, art.profile())
+        step.height = line_box(TYPE.step, 3 if self.app.portrait else 2, art.profile())
         box.add_widget(step)
         box.add_widget(big_buttons([
             (self.tr("common.key"), theme.GOLD, lambda: self.send({"cmd": "stake", "stake": "key"}), "key"),
@@ -226,15 +224,18 @@ class EnigmeScreen(DuelScreen):
         if riddle is not None and self.revealed:
             corner = FitLabel(text=self.tr("enigme.answer", answer=riddle.answer), base_font=TYPE.button, bold=True,
                               color=theme.GOLD)
-        if corner is not None:
+        box.add_widget(row)
+        if corner is not None and self.app.portrait:  # its own row under the step
+            corner.size_hint_y, corner.height = None, art.px(64)
+            box.add_widget(corner)
+        elif corner is not None:
             corner.size_hint = (None, None)
             corner.width, corner.height = art.px(250), art.px(64)
             row.add_widget(corner, index=1)
-        box.add_widget(row)
         portrait = self.app.portrait
         middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
         panel = Panel(orientation="vertical", padding=art.px(8), spacing=art.px(8),
-                      size_hint=(0.6, 1) if not portrait else (1, 0.55))
+                      size_hint=(0.6, 1) if not portrait else (1, 0.6))
         # Père Fouras's portrait goes here (the motion layer's widget), left of the riddle when it exists.
         self.sage_spot = BoxLayout(orientation="horizontal", spacing=art.px(8))
         if riddle is not None:
@@ -247,8 +248,7 @@ class EnigmeScreen(DuelScreen):
                                                base_font=TYPE.button))
             panel.add_widget(self.sage_spot)
         middle.add_widget(panel)
-        middle.add_widget(HourglassView(self, size_hint=(0.4, 1) if not portrait else (1, 0.45),
-                                        vertical=True if not portrait else None))
+        middle.add_widget(HourglassView(self, size_hint=(0.4, 1) if not portrait else (1, 0.4), vertical=not portrait))
         box.add_widget(middle)
         box.add_widget(judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),
                                      lambda: self.send({"cmd": "result", "success": True}),

@@ -12,6 +12,8 @@ from tests.test_headless import SCRIPTED_GAME
 
 pytest.importorskip("kivy")
 
+from companion.app.screens.base import redo_text, undo_text  # noqa: E402
+
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
@@ -57,8 +59,11 @@ def tap_command(h, cmd: dict) -> None:
         h.tap(cmd["player"])
     elif name == "stake":
         h.tap(tr(h, "common." + cmd["stake"]))
-    elif name == "sea":
-        h.tap(tr(h, "sea.dive" if cmd["choice"] == "dive" else "sea.abandon"))
+    elif name == "sea" and cmd["choice"] == "dive":
+        h.tap(tr(h, "sea.dive"))
+    elif name == "sea":  # letting the stake go for good asks first
+        h.tap(tr(h, "sea.abandon"))
+        h.tap(tr(h, "common.confirm"))
     elif name == "dive":
         h.tap(tr(h, "dive.reached" if cmd["reached"] else "dive.not_yet"))
     elif name == "propose":
@@ -119,14 +124,21 @@ def test_whole_game_by_touch_ends_as_the_same_commands_through_headless(harness,
     assert headless == {**view, "game_id": headless["game_id"]}
 
 
-def test_undo_button_names_what_it_undoes_and_takes_it_back(harness):
+def test_undo_is_one_tap_not_the_widest_button_and_redo_brings_it_back(harness):
     h = harness
     start_game_by_touch(h, ["Ann", "Bob"], "Ann")
     h.tap(tr(h, "space.force"))
-    label = tr(h, "common.undo", what=tr(h, "space.force"))
-    assert h.button(label)
-    h.tap(label)
+    before = h.app.controller.view
+    undo = h.button(undo_text(h.app.controller.tr))
+    assert undo.what == tr(h, "common.undo", what=tr(h, "space.force"))  # what it takes back, in words
+    from kivy.uix.button import Button
+
+    widest = max((w for w in h.widgets(h.screen) if isinstance(w, Button)), key=lambda w: w.width)
+    assert undo.width < widest.width
+    h.tap(undo_text(h.app.controller.tr))
     assert h.app.controller.view["phase"] == "land" and h.app.sm.current == "turn"
+    h.tap(redo_text(h.app.controller.tr))
+    assert h.app.controller.view == before and h.app.sm.current == "challenge"
 
 
 def test_undo_takes_back_a_companion_card_with_the_landing_that_drew_it(harness):
@@ -135,9 +147,11 @@ def test_undo_takes_back_a_companion_card_with_the_landing_that_drew_it(harness)
     h.tap(tr(h, "space.force"))
     card = h.app.controller.view["card"]
     assert card is not None and card["deck"] == "force", (h.app.controller.table, h.app.controller.session.commands)
-    h.tap(tr(h, "common.undo", what=tr(h, "space.force")))
+    h.tap(undo_text(h.app.controller.tr))
     view = h.app.controller.view
     assert view["phase"] == "land" and view["card"] is None and view["cards_drawn"] == []
+    h.tap(redo_text(h.app.controller.tr))  # the landing comes back with the card it drew
+    assert h.app.controller.view["card"] == card
 
 
 def test_new_game_over_a_running_one_asks_for_confirmation(harness):

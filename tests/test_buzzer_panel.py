@@ -54,6 +54,11 @@ def key(harness, char: str, down: bool = True) -> None:
     harness.pump(2)  # presses reach the panel through Kivy's clock
 
 
+def shown_panel(screen):
+    """The duel panel the Duel screen shows now (each step of the duel rebuilds the screen)."""
+    return screen.duel_panel
+
+
 def texts(harness, root) -> list[str]:
     from kivy.uix.label import Label
 
@@ -65,11 +70,12 @@ def test_card_duel_with_keys_names_the_winner_and_sends_the_result(harness, duel
 
     app = harness.app
     lang = app.controller.tr.language
-    panel = BuzzerDuelPanel(duel_screen)
-    duel_screen.add_widget(panel)
+    panel = shown_panel(duel_screen)
+    assert isinstance(panel, BuzzerDuelPanel)
     harness.pump(3)
     assert translate(lang, "buzz.choose") in texts(harness, panel)
     harness.tap(translate(lang, "buzz.mode.card"))
+    panel = shown_panel(duel_screen)  # the second step: the contest runs
     assert translate(lang, "buzz.card") in texts(harness, panel)
     key(harness, "2")  # Jean-Baptiste is not duelling
     key(harness, "4")  # Maximilien
@@ -96,19 +102,19 @@ def test_the_duel_survives_a_rebuild_and_follows_the_language(harness, duel_scre
     from companion.app.screens.buzzer_duel import BuzzerDuelPanel, duel_for
 
     app = harness.app
-    panel = BuzzerDuelPanel(duel_screen)
-    duel_screen.add_widget(panel)
     harness.tap(translate(app.controller.tr.language, "buzz.mode.question"))
+    panel = shown_panel(duel_screen)
     key(harness, "1")
     key(harness, "1", down=False)
-    duel_screen.remove_widget(panel)  # a rebuild: the same turn's duel is kept
+    duel_screen.rebuild()  # a rebuild: the same turn's duel is kept
     assert duel_for(duel_screen) is panel.duel and not panel.duel.closed
     before = app.controller.tr.language
     other = "en" if before == "fr" else "fr"
     app.controller.tr.set_language(other)
     try:
-        again = BuzzerDuelPanel(duel_screen)
-        duel_screen.add_widget(again)
+        duel_screen.rebuild()
+        again = shown_panel(duel_screen)
+        assert isinstance(again, BuzzerDuelPanel) and again.duel is panel.duel
         harness.pump(3)
         assert translate(other, "buzz.answers", player="Marie-Christine") in texts(harness, again)
         harness.tap(translate(other, "buzz.wrong"))
@@ -126,16 +132,15 @@ def test_reflex_mode_says_attention_and_a_false_start_loses(harness, duel_screen
     from companion.app.screens.buzzer_duel import BuzzerDuelPanel
 
     lang = harness.app.controller.tr.language
-    panel = BuzzerDuelPanel(duel_screen)
-    duel_screen.add_widget(panel)
     harness.tap(translate(lang, "buzz.mode.reflex"))
+    panel = shown_panel(duel_screen)
+    assert isinstance(panel, BuzzerDuelPanel)
     assert translate(lang, "buzz.attention") in texts(harness, panel)
     key(harness, "1")  # Marie-Christine jumps the gun
     shown = texts(harness, panel)
     assert translate(lang, "buzz.wins_false_start", loser="Marie-Christine", player="Maximilien") in shown
     assert translate(lang, "buzz.line.false_start", player="Marie-Christine") in shown
     key(harness, "1", down=False)
-    duel_screen.remove_widget(panel)
 
 
 def test_question_mode_draws_a_question_when_the_table_plays_the_games_cards(harness):

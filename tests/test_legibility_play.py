@@ -93,6 +93,7 @@ def test_the_duel_is_a_sequence_contest_then_run_with_the_hourglass(harness):
 
 def test_undo_then_redo_by_touch_gives_back_the_same_game(harness):
     from companion.app.scenarios import SCENARIOS, play
+    from companion.app.screens.base import redo_text, undo_text
 
     app = harness.app
     SCENARIOS["turn"](app)
@@ -100,9 +101,9 @@ def test_undo_then_redo_by_touch_gives_back_the_same_game(harness):
     app.show_phase()
     harness.settle(frames=2)
     before = app.controller.view
-    harness.tap(app.controller.tr("play.undo"))
+    harness.tap(undo_text(app.controller.tr))
     assert app.controller.view["phase"] == "challenge"
-    harness.tap(app.controller.tr("play.redo"))
+    harness.tap(redo_text(app.controller.tr))
     assert app.controller.view == before
-    redo = [w for w in harness.widgets(app.current_screen()) if getattr(w, "text", None) == app.controller.tr("play.redo")]
+    redo = [w for w in harness.widgets(app.current_screen()) if getattr(w, "text", None) == redo_text(app.controller.tr)]
     assert redo and redo[0].disabled  # nothing left to redo

@@ -28,6 +28,16 @@ from companion.app.shell import AppShell
 from companion.app.widgets import art
 from companion.app.widgets.ring import RingWidget
 
+def undo_text(tr) -> str:
+    """The undo button's text: an arrow (Andika draws it; the Display face does not, so it is not in the
+    catalogue) and the short word."""
+    return "← " + tr("play.undo")
+
+
+def redo_text(tr) -> str:
+    return tr("play.redo") + " →"
+
+
 WARNING_FROM = 10.0  # the hourglass's last seconds, in the warning colour and pulsing
 
 
@@ -147,14 +157,14 @@ class BaseScreen(Screen):
             box = bar
             bar.add_widget(about)
         undo_what = self.c.undo_label()
-        undo = BigButton(text=self.tr("play.undo"), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
+        undo = BigButton(text=undo_text(self.tr), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
                          disabled=undo_what is None, size_hint_x=None, width=art.px(150))
         undo.bind(on_release=lambda *_: self.app.undo())
         undo.what = undo_what  # what it takes back, in words (the toast after the tap says it too)
         self.undo_button = undo
         bar.add_widget(undo)
         redo_what = self.c.redo_label()
-        redo = BigButton(text=self.tr("play.redo"), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
+        redo = BigButton(text=redo_text(self.tr), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
                          disabled=redo_what is None, size_hint_x=None, width=art.px(150))
         redo.bind(on_release=lambda *_: self.app.redo())
         self.redo_button = redo

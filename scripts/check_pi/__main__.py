@@ -25,8 +25,9 @@ PROBES = Path(__file__).resolve().parent / "probes"
 # is SDL's offscreen one (there is no DRM device to draw on), the audio SDL's dummy (Kivy's own audio).
 UNIT = REPO / "systemd" / "companion.service"
 STATE_DIRS = ("/var/lib/companion", "/var/cache/companion")
-STEP_ENV = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_NO_CONSOLELOG": "1",
-            "KIVY_LOG_MODE": "MIXED"}
+# Kivy's log goes to the step's log (it names the GL renderer: Mesa's llvmpipe from the root).
+STEP_ENV = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_LOG_MODE": "MIXED"}
+REPORTED = ("Kivy", "numpy", "onnxruntime", "piper-tts", "sounddevice", "gpiozero")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -118,7 +119,8 @@ def main(argv: list[str]) -> int:
             if pi_only:
                 print(f"check-pi: {os_name}: not in Debian (Raspberry Pi's archive), left out: {' '.join(pi_only)}")
             wheels = download_wheels(REPO, target, cache, run_dir)
-            install_venv(root, target, REPO, wheels, cache, run_dir)
+            versions = install_venv(root, target, REPO, wheels, cache, run_dir)
+            print(f"check-pi: {os_name}: " + ", ".join(f"{n} {versions.get(n.lower(), '?')}" for n in REPORTED))
             print(f"check-pi: {os_name}: system root and virtualenv ready ({time.monotonic() - started:.0f} s)",
                   flush=True)
         except (StepFailed, PackageListError, OSError) as exc:

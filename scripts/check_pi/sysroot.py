@@ -41,6 +41,7 @@ def build_root(repo: Path, target: Target, cache: Path, logs: Path) -> tuple[Pat
     if root.is_dir() and stamp.is_file() and stamp.read_text() == wanted:
         return root, pi_only
     shutil.rmtree(root, ignore_errors=True)
+    root.parent.mkdir(parents=True, exist_ok=True)
     stamp.unlink(missing_ok=True)
     debs = cache / "debs" / target.os
     debs.mkdir(parents=True, exist_ok=True)
@@ -80,10 +81,11 @@ def download_wheels(repo: Path, target: Target, cache: Path, logs: Path) -> Path
     return folder
 
 
-def install_venv(root: Path, target: Target, repo: Path, wheels: Path, cache: Path, logs: Path) -> None:
+def install_venv(root: Path, target: Target, repo: Path, wheels: Path, cache: Path, logs: Path) -> dict[str, str]:
     """The virtualenv as systemd/install.sh makes it: the dependencies (cached, redone when they change),
     then the companion from a copy of the working tree in /opt/fort-boyard-companion/src (every run), and
-    the hardware profiles where the installed package looks for them."""
+    the hardware profiles where the installed package looks for them. Returns what pip installed
+    (lower-case name -> version: onnxruntime's release matters on a Pi 4)."""
     log = logs / f"{target.os}-venv.log"
     (cache / "pip").mkdir(exist_ok=True)
     binds = {wheels: "/check/wheels", cache / "pip": "/check/pip-cache"}
@@ -116,5 +118,7 @@ def install_venv(root: Path, target: Target, repo: Path, wheels: Path, cache: Pa
     profiles = root / VENV.lstrip("/") / "share" / "fort-boyard-companion" / "profiles"
     shutil.rmtree(profiles, ignore_errors=True)
     shutil.copytree(repo / "hardware" / "profiles", profiles)
-    # What pip resolved, for the report (onnxruntime's release matters on a Pi 4).
-    run_in(root, [f"{VENV}/bin/pip", "list", "--format=freeze"], log=log)
+    frozen = logs / f"{target.os}-pip-freeze.txt"
+    frozen.unlink(missing_ok=True)
+    run_in(root, [f"{VENV}/bin/pip", "list", "--format=freeze"], log=frozen)
+    return dict(line.lower().split("==", 1) for line in frozen.read_text().splitlines() if "==" in line)

@@ -71,6 +71,12 @@ def check_frame(out: Path, log: Path) -> bool:
     return count >= 16
 
 
+def last_lines(log: Path, marks: tuple[str, ...], count: int = 4) -> list[str]:
+    """The log's last lines that say what went wrong, for the console."""
+    lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    return [line[:200] for line in lines if any(m in line for m in marks)][-count:]
+
+
 def note(log: Path, text: str) -> None:
     with log.open("a", encoding="utf-8") as f:
         f.write(text + "\n")
@@ -95,6 +101,9 @@ def run_target(root: Path, os_name: str, cpu: str, run_dir: Path, timeout: float
         seconds = time.monotonic() - started
         print(f"check-pi: {os_name} {cpu} {step}: {'PASS' if ok else 'FAIL'} ({seconds:.0f} s)"
               + ("" if ok else f"; log: {log}"), flush=True)
+        if not ok:
+            for line in last_lines(log, ("FAIL", "Error", "error", "qemu:", "[exit")):
+                print(f"    {line}", flush=True)
     return result
 
 

@@ -89,8 +89,8 @@ def chroot_script(root: Path, argv: list[str], env: dict[str, str], binds: dict[
 
 
 def host_ca_bundle() -> Path | None:
-    """The certificates the host's pip trusts (a proxy's own CA too), handed to pip inside the root:
-    Debian's minbase has no ca-certificates."""
+    """The certificates the host's pip trusts, handed to pip inside the root: a proxy between this host and
+    PyPI may present a certificate that only the host's bundle knows."""
     for name in ("PIP_CERT", "REQUESTS_CA_BUNDLE", "SSL_CERT_FILE"):
         if os.environ.get(name) and Path(os.environ[name]).is_file():
             return Path(os.environ[name])

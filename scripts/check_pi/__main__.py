@@ -27,6 +27,8 @@ UNIT = REPO / "systemd" / "companion.service"
 STATE_DIRS = ("/var/lib/companion", "/var/cache/companion")
 # Kivy's log goes to the step's log (it names the GL renderer: Mesa's llvmpipe from the root).
 STEP_ENV = {"SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy", "KIVY_LOG_MODE": "MIXED"}
+# The frame step's Kivy home is in its output folder: Kivy's log file there names the GL renderer.
+FRAME_ENV = {"KIVY_HOME": "/check/out/kivy"}
 REPORTED = ("Kivy", "numpy", "onnxruntime", "piper-tts", "sounddevice", "gpiozero")
 
 
@@ -68,6 +70,10 @@ def check_frame(out: Path, log: Path) -> bool:
         note(log, f"frame: {png}: {exc}")
         return False
     note(log, f"frame: {png}: {count} colours")
+    for kivy_log in sorted((out / "kivy" / "logs").glob("kivy_*.txt")):
+        for line in kivy_log.read_text(encoding="utf-8", errors="replace").splitlines():
+            if "GL: OpenGL" in line or "Window: Provider" in line:
+                note(log, line)
     return count >= 16
 
 
@@ -94,8 +100,8 @@ def run_target(root: Path, os_name: str, cpu: str, run_dir: Path, timeout: float
     for step, argv in step_commands(cpu, "/check/out").items():
         log = out / f"{step}.log"
         started = time.monotonic()
-        code = run_in(root, argv, log=log, env=env, binds=binds, tmpfs=STATE_DIRS, stdin=b"",
-                      timeout=timeout)
+        step_env = {**env, **(FRAME_ENV if step == "frame" else {})}
+        code = run_in(root, argv, log=log, env=step_env, binds=binds, tmpfs=STATE_DIRS, stdin=b"", timeout=timeout)
         ok = code == 0 and (step != "frame" or check_frame(out, log))
         result[step] = ok
         seconds = time.monotonic() - started

@@ -39,7 +39,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--os", default=",".join(TARGETS), help="releases to check (default: %(default)s)")
     parser.add_argument("--cpu", default=",".join(CPUS), help="CPUs to emulate (default: %(default)s)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds one step may take")
+    parser.add_argument("--rebuild", action="store_true",
+                        help="build the system roots and virtualenvs again (after a Debian point release)")
     args = parser.parse_args(argv)
+    if any(c.isspace() for c in str(args.cache)):
+        parser.error(f"--cache: {str(args.cache)!r} has a space in it (mmdebstrap's hooks split on spaces)")
     for value, known, what in ((args.os, TARGETS, "--os"), (args.cpu, CPUS, "--cpu")):
         unknown = [v for v in value.split(",") if v not in known]
         if unknown:
@@ -129,6 +133,9 @@ def main(argv: list[str]) -> int:
     for os_name in args.os.split(","):
         target = TARGETS[os_name]
         started = time.monotonic()
+        if args.rebuild:
+            for stamp in ("root.key", "venv.key"):
+                (cache / os_name / stamp).unlink(missing_ok=True)
         try:
             root, pi_only = build_root(REPO, target, cache, run_dir)
             if pi_only:

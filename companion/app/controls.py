@@ -200,7 +200,8 @@ class Swatch(Widget):
         self._e.size = (d, d)
         self.label.size = (d, d)
         self.label.center = self.center  # after the size: centring uses it
-        self.label.font_size = d * 0.55
+        # Two letters ("Ma", "Mx": initials unique at the table) stay inside the disc too.
+        self.label.font_size = d * (0.55 if len(self.label.text) < 2 else 0.42)
         self.label.color = theme.readable_on(self.rgba)
 
 

@@ -380,8 +380,8 @@ class HourglassView(BoxLayout):
         dial.add_widget(self.ring)
         self.time_label = FitLabel(text="", base_font=TYPE.timer, bold=True, color=theme.GOLD, wrap=False,
                                    size_hint=(None, None), pos_hint={"center_x": 0.5, "center_y": 0.5})
-        # The seconds fill the ring's inside: the square inscribed in the circle of dots.
-        dial.bind(size=lambda d, size: setattr(self.time_label, "size", (min(size) * 0.72, min(size) * 0.62)))
+        # The seconds fill the ring's inside, their whole line box clear of the dots (text contrast).
+        dial.bind(size=lambda d, size: setattr(self.time_label, "size", (min(size) * 0.6, min(size) * 0.52)))
         self.time_label.font_name = "Display"
         dial.add_widget(self.time_label)
         self.add_widget(dial)

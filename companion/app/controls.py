@@ -52,7 +52,7 @@ class FitMixin:
             self.font_size = size
             if self._fits(width, height) or size <= MIN_FONT:
                 break
-            size = max(MIN_FONT, size * 0.9)
+            size = max(MIN_FONT, size * 0.95)  # fine steps: a text keeps the largest size that fits
 
     def _fits(self, width: float, height: float) -> bool:
         """Lay the text out at the current font, wrapped to ``width``: True when it fits (width, height).

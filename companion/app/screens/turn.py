@@ -50,7 +50,7 @@ class TurnScreen(BaseScreen):
         grid = GridLayout(cols=cols, spacing=art.px(10))
         for space in spaces:
             b = IconButton(text=self.tr("space." + space), bg=space_colour(space), base_font=TYPE.button,
-                           icon=art.icon(space), icon_px=art.px(44))
+                           icon=art.icon(space), icon_px=art.px(36))
             b.bind(on_release=lambda _b, s=space: self.send({"cmd": "land", "space": s}))
             grid.add_widget(b)
         box.add_widget(grid)
@@ -171,13 +171,13 @@ class DuelScreen(BaseScreen):
             middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
             if self.c.card_item() is not None or self.c.deck_exhausted():
                 card = BoxLayout(orientation="vertical", spacing=art.px(8),
-                                 size_hint=(0.36, 1) if not portrait else (1, 0.4))
+                                 size_hint=(0.34, 1) if not portrait else (1, 0.4))
                 card.add_widget(card_panel(self, "duel"))
                 reveal = self.reveal_button()
                 if reveal is not None:
                     card.add_widget(reveal)
                 middle.add_widget(card)
-            panel.size_hint = (0.36, 1) if not portrait else (1, 0.33)
+            panel.size_hint = (0.38, 1) if not portrait else (1, 0.33)
             middle.add_widget(panel)
             middle.add_widget(HourglassView(self, vertical=not portrait, size_hint=(0.28, 1) if not portrait else (1, 0.27)))
             box.add_widget(middle)
@@ -191,7 +191,7 @@ class DuelScreen(BaseScreen):
         """Round 2: Key or Clue, said aloud before the opponent is named or the riddle is read."""
         box = BoxLayout(orientation="vertical", spacing=art.px(8))
         step = self.step(self.tr(title_key, player=me))
-        step.height = line_box(TYPE.step, 3 if self.app.portrait else 2, art.profile())
+        step.height = line_box(TYPE.step, 4 if self.app.portrait else 2, art.profile())
         box.add_widget(step)
         box.add_widget(big_buttons([
             (self.tr("common.key"), theme.GOLD, lambda: self.send({"cmd": "stake", "stake": "key"}), "key"),
@@ -230,12 +230,12 @@ class EnigmeScreen(DuelScreen):
             box.add_widget(corner)
         elif corner is not None:
             corner.size_hint = (None, None)
-            corner.width, corner.height = art.px(250), art.px(64)
+            corner.width, corner.height = art.px(210), art.px(64)
             row.add_widget(corner, index=1)
         portrait = self.app.portrait
         middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
         panel = Panel(orientation="vertical", padding=art.px(8), spacing=art.px(8),
-                      size_hint=(0.6, 1) if not portrait else (1, 0.6))
+                      size_hint=(0.64, 1) if not portrait else (1, 0.6))
         # Père Fouras's portrait goes here (the motion layer's widget), left of the riddle when it exists.
         self.sage_spot = BoxLayout(orientation="horizontal", spacing=art.px(8))
         if riddle is not None:
@@ -248,7 +248,7 @@ class EnigmeScreen(DuelScreen):
                                                base_font=TYPE.button))
             panel.add_widget(self.sage_spot)
         middle.add_widget(panel)
-        middle.add_widget(HourglassView(self, size_hint=(0.4, 1) if not portrait else (1, 0.4), vertical=not portrait))
+        middle.add_widget(HourglassView(self, size_hint=(0.36, 1) if not portrait else (1, 0.4), vertical=not portrait))
         box.add_widget(middle)
         box.add_widget(judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),
                                      lambda: self.send({"cmd": "result", "success": True}),

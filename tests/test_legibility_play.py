@@ -29,6 +29,7 @@ def harness(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("legibility-play")
     app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
     h = Harness(app)
+    h.resize(800, 480)  # another test module may have made the window first, at another size
     yield h
     h.close()
     app.controller.session.log.close()

@@ -104,6 +104,7 @@ class BaseScreen(Screen):
     # --- time up: the whole screen says it until the next tap ---------------------------------------
 
     timed = False  # screens with an hourglass say so
+    compact_chips = False  # one line per chip (initials and symbols): a screen that needs the height says so
 
     def time_is_up(self) -> bool:
         left = self.app.ring.remaining()
@@ -180,7 +181,7 @@ class BaseScreen(Screen):
         one row otherwise."""
         v = self.c.view
         players = v["players"]
-        compact = self.timed  # the hourglass and the card get the room; the initials say who
+        compact = self.timed or self.compact_chips  # the hourglass, the card get the room; initials say who
         cols = len(players)
         if self.app.portrait and len(players) > (4 if compact else 3):
             cols = 2 if len(players) == 4 else 3

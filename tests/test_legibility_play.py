@@ -108,3 +108,27 @@ def test_undo_then_redo_by_touch_gives_back_the_same_game(harness):
     assert app.controller.view == before
     redo = [w for w in harness.widgets(app.current_screen()) if getattr(w, "text", None) == redo_text(app.controller.tr)]
     assert redo and redo[0].disabled  # nothing left to redo
+
+
+def test_the_last_ten_seconds_are_told_once_and_pulse(harness):
+    from companion.app.scenarios import SCENARIOS
+    from companion.app.screens.base import HourglassView
+
+    app = harness.app
+    SCENARIOS["hourglass-last10"](app)  # stopped at 7 s: no warning while it does not run
+    told = []
+    app.hourglass_warning_listeners.append(lambda: told.append(True))
+    try:
+        harness.settle(frames=3)
+        assert told == []
+        harness.tap(app.controller.tr("hourglass.resume"))
+        harness.settle(0.3)
+        view = next(w for w in harness.widgets(app.current_screen()) if isinstance(w, HourglassView))
+        from companion.app import theme
+
+        assert told == [True] and list(view.time_label.color) == list(theme.WARNING)
+        harness.settle(0.3)
+        assert told == [True]  # once per hourglass
+    finally:
+        app.hourglass_warning_listeners.clear()
+        app.ring.idle()

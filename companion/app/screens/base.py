@@ -374,7 +374,6 @@ class HourglassView(BoxLayout):
         portrait = screen.app.portrait if vertical is None else vertical
         super().__init__(orientation="vertical" if portrait else "horizontal", spacing=art.px(8), **kw)
         self.screen = screen
-        self._warned = None
         self._pulse: Animation | None = None
         dial = RelativeLayout()  # the ring and its seconds share the dial's own coordinates
         self.ring = RingWidget(source=screen.app.ring, size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
@@ -404,6 +403,11 @@ class HourglassView(BoxLayout):
                 self._pulse.cancel(self.time_label)
 
     def _update(self, *_):
+        if self.get_root_window() is None and self.parent is not None:
+            # Left behind by a rebuild (its panel was taken off the screen): stop ticking.
+            self._tick.cancel()
+            self.ring.stop()
+            return
         ring = self.screen.app.ring
         left = ring.remaining()
         paused = getattr(ring.effect, "paused", False)
@@ -434,8 +438,8 @@ class HourglassView(BoxLayout):
                 self._pulse.repeat = True
                 self._pulse.start(self.time_label)
             serial = getattr(self.screen.app.ring.effect, "serial", None)
-            if self._warned != serial:
-                self._warned = serial
+            if getattr(self.screen, "_warned_serial", None) != serial:  # once per hourglass, not per view
+                self.screen._warned_serial = serial
                 tell = getattr(self.screen.app, "hourglass_warning", None)
                 if tell is not None:
                     tell()

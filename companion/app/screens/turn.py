@@ -103,8 +103,8 @@ class ChallengeScreen(BaseScreen):
         box.add_widget(self.step_row(self.tr("space." + v["space"]) + " – " + v["current"], v["space"]))
         portrait = self.app.portrait
         middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
-        middle.add_widget(card_panel(self, v["space"], size_hint=(0.65, 1) if not portrait else (1, 0.6)))
-        middle.add_widget(HourglassView(self, vertical=not portrait, size_hint=(0.35, 1) if not portrait else (1, 0.4)))
+        middle.add_widget(card_panel(self, v["space"], size_hint=(0.68, 1) if not portrait else (1, 0.6)))
+        middle.add_widget(HourglassView(self, vertical=not portrait, size_hint=(0.32, 1) if not portrait else (1, 0.4)))
         box.add_widget(middle)
         box.add_widget(judge_buttons(self, self.tr("common.success"), self.tr("common.failure"),
                                      lambda: self.send({"cmd": "result", "success": True}),

@@ -15,7 +15,8 @@ Figures (last line, JSON):
   one's figures and frame count.
 - ``idle_cpu_share``: process CPU time (all threads) / wall time while the real app idles on the turn
   screen with Kivy's own clock (its frame-rate cap on), nothing moving, after ``WARM_UP_S`` of the same;
-  target at most 0.05 of a core.
+  target at most 0.05 of a core. ``idle_redraws_per_s``: window redraws meanwhile (0: a still screen
+  is not drawn again). ``hourglass_paused_*``: the same on a challenge whose hourglass waits, full.
   ``baseline_idle_cpu_share_bare``: the same loop on the bare window once the app is gone.
 """
 
@@ -42,12 +43,23 @@ def p95(values: list[float]) -> float:
 
 
 def idle_share(seconds: float) -> float:
-    from kivy.base import EventLoop
+    return idle(seconds)[0]
 
+
+def idle(seconds: float) -> tuple[float, float]:
+    """The app's own loop for ``seconds``: (CPU share of one core, window redraws per second)."""
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+
+    flips = []
+    count = lambda *_: flips.append(1)  # noqa: E731
+    Window.bind(on_flip=count)
     cpu0, t0 = time.process_time(), time.monotonic()
     while time.monotonic() - t0 < seconds:
         EventLoop.idle()
-    return (time.process_time() - cpu0) / (time.monotonic() - t0)
+    wall = time.monotonic() - t0
+    Window.unbind(on_flip=count)
+    return (time.process_time() - cpu0) / wall, len(flips) / wall
 
 
 def frame(finish) -> tuple[float, float]:
@@ -106,7 +118,17 @@ def main() -> None:
     harness.settle(1.6)  # the round's title card has played out: the turn screen is still
     assert app.sm.current == "turn" and not app.motion.layer.busy
     idle_share(WARM_UP_S)
-    idle = idle_share(args.idle_seconds)
+    idle_cpu, idle_redraws = idle(args.idle_seconds)
+    # A timed challenge with its hourglass full and waiting: the on-screen ring must rest too.
+    scenarios.play(app, {"cmd": "land", "space": "force"})
+    scenarios.frozen_hourglass(app)
+    app.show_phase()
+    harness.settle(0.5)
+    idle_share(WARM_UP_S)
+    paused_cpu, paused_redraws = idle(args.idle_seconds)
+    app.controller.undo()
+    app.show_phase()
+    harness.settle(0.5)
 
     Clock._max_fps = 0  # frames back to back: a frame's time is its work, no sleep
     director = app.motion
@@ -134,7 +156,10 @@ def main() -> None:
     app.controller.session.log.close()
     figures = {
         "frame_ms_p95": max(v["frame_ms_p95"] for v in per.values()),
-        "idle_cpu_share": round(idle, 4),
+        "idle_cpu_share": round(idle_cpu, 4),
+        "idle_redraws_per_s": round(idle_redraws, 2),
+        "hourglass_paused_cpu_share": round(paused_cpu, 4),
+        "hourglass_paused_redraws_per_s": round(paused_redraws, 2),
         "app_work_ms_p95": max(v["app_work_ms_p95"] for v in per.values()),
         "per_animation": per,
         "baseline_still_frame_ms_p95": round(p95(still), 2),

@@ -286,7 +286,8 @@ def drum_roll(rate: int, seconds: float = 10.0) -> np.ndarray:
         progress = at / seconds if seconds else 1.0
         level = 0.35 + 0.65 * progress ** 1.5
         hit = rng.normal(0, 1, len(stroke_t)) - _smooth(rng.normal(0, 1, len(stroke_t)), 3)
-        hit = hit * _decay(stroke_t, 0.07, attack=0.001) + 0.6 * np.sin(2 * np.pi * 190 * stroke_t) * _decay(stroke_t, 0.05)
+        body = 0.6 * np.sin(2 * np.pi * 190 * stroke_t) * _decay(stroke_t, 0.05)
+        hit = hit * _decay(stroke_t, 0.07, attack=0.001) + body
         _place(out, hit * level * (0.85 if k % 2 else 1.0), at, rate)  # two sticks: one a little softer
         at += 1.0 / (9.0 + 13.0 * progress)
         k += 1
@@ -298,7 +299,7 @@ def drum_roll(rate: int, seconds: float = 10.0) -> np.ndarray:
 
 
 def victory(rate: int) -> np.ndarray:
-    """The end of the game, on the podium: a brass call over two timpani strokes, up to a held major chord with coins."""
+    """The end of the game, on the podium: two timpani strokes, a brass call, a held major chord, coins."""
     out = np.zeros(int(3.6 * rate))
     for at, f in ((0.0, 98.0), (0.25, 130.8)):
         _place(out, 0.9 * _partials(_t(1.0, rate), f, [1.0, 1.5, 1.98], [1.0, 0.6, 0.4], [1.0, 0.5, 0.3]), at, rate)

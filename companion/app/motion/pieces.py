@@ -255,5 +255,6 @@ class Confetti(Animation):
             x = layer.x + x0 * layer.width + math.sin(spin + q * 9) * 24 * s
             d = size * s
             flip = abs(math.cos(spin + q * 14))  # a flake turning in the air
-            shape.pos, shape.size = (x, y), ((d * (0.3 + 0.7 * flip), d) if not coin else (d * 1.4, d * 1.4 * (0.25 + 0.75 * flip)))
+            size = (d * 1.4, d * 1.4 * (0.25 + 0.75 * flip)) if coin else (d * (0.3 + 0.7 * flip), d)
+            shape.pos, shape.size = (x, y), size
             c.a = min(1.0, (1 - q) * 4)

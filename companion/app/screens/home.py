@@ -160,7 +160,8 @@ class SettingsScreen(BaseScreen):
             return self.tr("common.labelled", label=self.tr("settings.muted"),
                            value=self.tr("settings.on" if value else "settings.off"))
         if attr == "reduce_motion":
-            return self.tr("common.labelled", label=self.tr("settings.reduce_motion"), value=self.tr("settings.on" if value else "settings.off"))
+            return self.tr("common.labelled", label=self.tr("settings.reduce_motion"),
+                           value=self.tr("settings.on" if value else "settings.off"))
         if attr in ("voice_volume", "cues_volume", "ambience_volume", "drumroll_volume", "fanfare_volume"):
             return self.tr("settings." + attr, volume=value)
         return self.tr("common.labelled", label=attr, value=str(value))

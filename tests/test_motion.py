@@ -267,3 +267,17 @@ def test_the_sea_plays_on_the_home_screen_only(game):
     h.app.show_phase()
     h.settle(frames=2)
     assert not h.app.sound.ambience_on
+
+
+def test_with_no_target_on_screen_an_animation_plays_in_the_middle_and_ends(game):
+    from companion.app.motion import find_target
+
+    h = game
+    layer = h.app.motion.layer
+    assert find_target("chip", player="Nobody") is None
+    for shot in (Shot("key", "Nobody", source="Somebody"), Shot("clue", "Nobody"), Shot("coins", "Nobody", count=30)):
+        assert layer.play(h.app.motion.animation(shot))
+    h.pump(3)
+    assert layer.busy
+    h.settle(1.6)
+    assert not layer.busy and layer._event is None  # nothing moves: no clock event left either

@@ -63,7 +63,7 @@ class MotionLayer(Widget):
     def __init__(self, settings: Callable[[], Any], clock: Callable[[], float] = time.monotonic, **kw: Any) -> None:
         super().__init__(**kw)
         self._settings = settings
-        self._clock = clock
+        self.clock = clock  # seconds; tests put a clock of their own here, so no test depends on speed
         self.playing: list[Animation] = []
         self._event = None
         self.played: list[str] = []  # names of the animations started, newest last (tests, benchmark)
@@ -74,7 +74,7 @@ class MotionLayer(Widget):
         if length <= 0:
             return False
         animation.length = length
-        animation.started_at = self._clock()
+        animation.started_at = self.clock()
         animation.build(self)
         self.canvas.add(animation.group)
         animation.draw(0.0, self)
@@ -107,7 +107,7 @@ class MotionLayer(Widget):
         return False
 
     def _frame(self, _dt: float) -> None:
-        now = self._clock()
+        now = self.clock()
         still = []
         for animation in self.playing:
             t = (now - animation.started_at) / animation.length

@@ -85,6 +85,9 @@ class Harness:
         self.pump(1)
 
     def screenshot(self, path: Path) -> Path:
+        motion = getattr(self.app, "motion", None)
+        if motion is not None:  # a picture shows the screen itself, not an animation half-way
+            motion.finish()
         self.pump(3)
         path.parent.mkdir(parents=True, exist_ok=True)
         Window.screenshot(str(path))

@@ -23,6 +23,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
 from companion.app.look.tokens import TYPE, line_box
+from companion.app.motion import register_target
 from companion.app.players import initials
 from companion.app.shell import AppShell
 from companion.app.widgets import art
@@ -304,6 +305,7 @@ class PlayerChip(Panel):
                 top.add_widget(Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(28),
                                      fit_mode="contain"))
             self.add_widget(top)
+            register_target(self, "chip", player=p["name"])  # where a key or a clue won flies (app.motion)
             return
         if badge:
             top.add_widget(Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(28),
@@ -322,15 +324,7 @@ class PlayerChip(Panel):
         row = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(4))
         self._standing(row, p, round_, symbol, ink)
         self.add_widget(row)
-        # The motion layer (companion/app/motion) finds each chip by its player, when it is there.
-        try:
-            from companion.app import motion  # noqa: F401
-        except ImportError:
-            pass
-        else:
-            register = getattr(motion, "register_target", None)
-            if register is not None:
-                register(self, "chip", player=p["name"])
+        register_target(self, "chip", player=p["name"])  # where a key or a clue won flies (app.motion)
 
     def _standing(self, row: BoxLayout, p: dict, round_: int, symbol, ink, compact: bool = False) -> None:
         keys, clues = p["keys"], p["clues"]

@@ -13,6 +13,7 @@ from companion.app.look.tokens import TYPE, line_box, space_colour
 from companion.app.screens.base import BaseScreen, HourglassView
 from companion.app.screens.buzzer_duel import BuzzerDuelPanel
 from companion.app.widgets import art
+from companion.app.widgets.fouras import FourasPortrait
 
 SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
 
@@ -236,7 +237,7 @@ class EnigmeScreen(DuelScreen):
         middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
         panel = Panel(orientation="vertical", padding=art.px(8), spacing=art.px(8),
                       size_hint=(0.64, 1) if not portrait else (1, 0.6))
-        # Père Fouras's portrait goes here (the motion layer's widget), left of the riddle when it exists.
+        # Père Fouras's portrait and his riddle, side by side.
         self.sage_spot = BoxLayout(orientation="horizontal", spacing=art.px(8))
         if riddle is not None:
             self.sage_spot.add_widget(FitLabel(text=self.typeset(riddle.text), base_font=TYPE.button, italic=True))
@@ -247,7 +248,8 @@ class EnigmeScreen(DuelScreen):
             self.sage_spot.add_widget(FitLabel(text=self.tr(key, player=reader_of(self), colour=colour),
                                                base_font=TYPE.button))
             panel.add_widget(self.sage_spot)
-        middle.add_widget(panel)
+        # Père Fouras beside his riddle, in the riddle's panel (he speaks while his voice plays).
+        self.sage_spot.add_widget(FourasPortrait(self.app, size_hint_x=0.3), index=len(self.sage_spot.children))        middle.add_widget(panel)
         middle.add_widget(HourglassView(self, size_hint=(0.36, 1) if not portrait else (1, 0.4), vertical=not portrait))
         box.add_widget(middle)
         box.add_widget(judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),

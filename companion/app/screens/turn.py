@@ -249,7 +249,8 @@ class EnigmeScreen(DuelScreen):
                                                base_font=TYPE.button))
             panel.add_widget(self.sage_spot)
         # Père Fouras beside his riddle, in the riddle's panel (he speaks while his voice plays).
-        self.sage_spot.add_widget(FourasPortrait(self.app, size_hint_x=0.3), index=len(self.sage_spot.children))        middle.add_widget(panel)
+        self.sage_spot.add_widget(FourasPortrait(self.app, size_hint_x=0.3), index=len(self.sage_spot.children))
+        middle.add_widget(panel)
         middle.add_widget(HourglassView(self, size_hint=(0.36, 1) if not portrait else (1, 0.4), vertical=not portrait))
         box.add_widget(middle)
         box.add_widget(judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),

@@ -120,6 +120,9 @@ class BaseScreen(Screen):
             return
         overlay = TimeUpOverlay(self)
         self.time_up_overlay = overlay
+        root = getattr(self, "root_box", None)
+        if root is not None:  # under the overlay nothing shows and nothing takes a touch
+            root.opacity, root.disabled = 0, True
         self.add_widget(overlay)
 
     def dismiss_time_up(self) -> None:
@@ -128,6 +131,9 @@ class BaseScreen(Screen):
         if overlay is not None:
             self.remove_widget(overlay)
             self.time_up_overlay = None
+        root = getattr(self, "root_box", None)
+        if root is not None:
+            root.opacity, root.disabled = 1, False
 
     def body(self) -> Widget:
         raise NotImplementedError
@@ -416,7 +422,10 @@ class HourglassView(BoxLayout):
             self.time_label.text = str(math.ceil(left - 1e-6))  # float noise must not show 31
             duration = getattr(ring.effect, "duration", left)
             key = "hourglass.pause" if not paused else ("hourglass.start" if left >= duration else "hourglass.resume")
-        self.time_label.color = theme.WARNING if warning or (left is not None and left <= 0) else theme.GOLD
+        colour = theme.WARNING if warning or (left is not None and left <= 0) else theme.GOLD
+        if colour != getattr(self, "_colour", None):  # set on change only: a check may hide the text meanwhile
+            self._colour = colour
+            self.time_label.color = colour
         self.toggle.text = self.screen.tr(key)
         self._warn(warning and not paused)
 
@@ -451,7 +460,7 @@ class TimeUpOverlay(ButtonBehavior, FloatLayout):
         super().__init__(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}, **kw)
         self.screen = screen
         with self.canvas.before:
-            Color(*theme.DANGER[:3], 0.96)
+            Color(*theme.DANGER[:3], 1)
             self._bg = Rectangle()
             Color(*theme.TEXT)
             from kivy.graphics import Triangle

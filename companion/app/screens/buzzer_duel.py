@@ -158,7 +158,7 @@ class BuzzerDuelPanel(Panel):
         grid = GridLayout(cols=1 if self.screen.app.portrait else 2, spacing=Scale.px(10))
         for mode in MODES:
             cell = BoxLayout(spacing=Scale.px(10))
-            b = BigButton(text=self.tr("buzz.mode." + mode), base_font=TYPE.caption + 2, size_hint_x=0.4,
+            b = BigButton(text=self.tr("buzz.mode." + mode), base_font=TYPE.caption + 2, size_hint_x=0.45,
                           bg=theme.GOLD if view.mode == mode else theme.STONE)
             b.bind(on_release=lambda _b, m=mode: self.choose(m))
             cell.add_widget(b)

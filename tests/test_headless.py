@@ -146,3 +146,18 @@ def test_text_prompt_plays_with_short_words(companion_env, tmp_path):
     assert proc.returncode == 0
     assert "Ann wins a key from the stock." in out
     assert "Undone:" in out and "land what?" in out
+
+
+def test_redo_over_the_protocol_brings_back_what_undo_took(headless, tmp_path):
+    db = str(tmp_path / "g.sqlite3")
+    lines = [json.dumps(c) for c in (
+        {"cmd": "new", "game": "fort-boyard", "players": ["Ann", "Bob"], "first": "Ann", "seed": 1},
+        {"cmd": "land", "space": "force"}, {"cmd": "result", "success": True},
+        {"cmd": "undo"}, {"cmd": "redo"}, {"cmd": "redo"},
+    )]
+    out, code = headless(lines, "--db", db)
+    answers = [json.loads(line) for line in out]
+    assert code == 0 and [a["ok"] for a in answers] == [True, True, True, True, True, False]
+    assert answers[4]["events"] == [{"type": "redone", "command": {"cmd": "result", "success": True}, "seq": 3}]
+    assert answers[4]["state"] == answers[2]["state"]
+    assert answers[5]["error"]["code"] == "nothing_to_redo"

@@ -202,6 +202,52 @@ def _podium(app):
     app.show_phase()
 
 
+def companion_words_game(app, players: int = 4) -> dict:
+    """A new game whose code words the companion deals (issue 17), Jean-Baptiste at the hard level."""
+    c = app.controller
+    c.session.log.close()
+    c.session = GameSession(GameLog(":memory:"), new_seed=lambda: 4)
+    setups = [PlayerSetup(n, PLAYER_COLOURS[i][0]) for i, n in enumerate(NAMES[:players])]
+    levels = {n: "hard" if n == "Jean-Baptiste" else "easy" for n in NAMES[:players]}
+    return c.new_game(setups, "Marie-Christine", "red", {d: "companion" for d in DECK_KINDS}, seed=4,
+                      code_words="companion", levels=levels)
+
+
+def _reveal(app, shown: bool):
+    """Round 2 has just dealt the words: Marie-Christine's first clue waits, held (shown) or not."""
+    companion_words_game(app)
+    to_round_2(app)
+    app.clue_reveals = []
+    screen = app.sm.get_screen("reveal")
+    screen.player = "Marie-Christine"
+    app.go("reveal")
+    if shown:
+        screen.hold_button.state = "down"  # the finger on the button
+
+
+def _keyboard(app, verdict: bool = False):
+    companion_words_game(app)
+    to_round_3(app)
+    app.clue_reveals = []
+    app.show_phase()
+    screen = app.current_screen()
+    for ch in "éléphant":
+        screen.press(ch.upper())
+    if verdict:
+        screen.submit(app.controller.view["current"])
+
+
+def _phones(app):
+    from companion.app.phones_link import phones_of
+
+    companion_words_game(app)
+    link = phones_of(app)
+    link.host, link.port = "127.0.0.1", 0
+    link.start()
+    app.sm.get_screen("phones").start_answer = None
+    app.go("phones")
+
+
 def _error(app):
     app.sm.get_screen("error").message = "turn: ValueError: an example of a failing screen"
     app.go("error")
@@ -304,4 +350,10 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "doctor": _screen("doctor", _doctor),
     "doctor-corners": _screen("doctor", lambda app: _doctor(app, corners=True)),
     "error": _screen("error", _error),
+    "reveal-hidden": _screen("reveal", lambda app: _reveal(app, False)),
+    "reveal-shown": _screen("reveal", lambda app: _reveal(app, True)),
+    "my-clues": _screen("my_clues", lambda app: (companion_words_game(app), to_round_2(app), app.go("my_clues"))),
+    "keyboard": _screen("keyboard", _keyboard),
+    "verdict": _screen("verdict", lambda app: _keyboard(app, verdict=True)),
+    "phones-qr": _screen("phones", _phones),
 }

@@ -16,6 +16,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, colour_rgba, touch_height
+from companion.app.look.tokens import line_box
 from companion.app.screens.base import BaseScreen
 
 LEVELS = ("easy", "hard")
@@ -128,7 +129,8 @@ class RevealScreen(BaseScreen):
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(8), padding=Scale.px(8))
-        look = self.title(self.tr("codewords.look_away"), base_font=36, colour=theme.GOLD, height=56)
+        look = self.title(self.tr("codewords.look_away"), base_font=36, colour=theme.GOLD,
+                          height=line_box(36, 2 if self.app.portrait else 1))
         look.role = "step"
         box.add_widget(look)
         box.add_widget(FitLabel(text=self.tr("codewords.hold_new", player=self.player), base_font=22,
@@ -165,11 +167,12 @@ class MyCluesScreen(BaseScreen):
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(8), padding=Scale.px(8))
-        look = self.title(self.tr("codewords.look_away"), base_font=32, colour=theme.GOLD, height=50)
+        look = self.title(self.tr("codewords.look_away"), base_font=36, colour=theme.GOLD,
+                          height=line_box(36, 2 if self.app.portrait else 1))
         look.role = "step"
         box.add_widget(look)
         box.add_widget(FitLabel(text=self.tr("codewords.mine_hold"), base_font=22, size_hint_y=None,
-                                height=Scale.px(36)))
+                                height=Scale.px(line_box(22, 2 if self.app.portrait else 1))))
         self.secret = SecretPanel()
         box.add_widget(self.secret)
         players = [p["name"] for p in self.c.view["players"]]
@@ -219,17 +222,17 @@ def code_words_row(screen: Any) -> Widget:
     choice = getattr(screen, "code_words", "cards")
     levels = _levels(screen)
     cols = 1 if screen.app.portrait else 4  # six players' levels: two rows
-    grid = GridLayout(cols=cols, spacing=Scale.px(4), size_hint_y=None)
+    grid = GridLayout(cols=cols, spacing=Scale.px(8), size_hint_y=None)
     grid.bind(minimum_height=grid.setter("height"))
     toggle = BigButton(text=tr("common.labelled", label=tr("new.code_words"), value=tr("new.code_words." + choice)),
-                       base_font=16, size_hint_y=None, height=touch_height() * 0.9,
+                       base_font=18, size_hint_y=None, height=touch_height() * 0.9,
                        bg=theme.hex_rgba("6b4c9a") if choice == "companion" else theme.STONE_DARK)
     toggle.bind(on_release=lambda *_: _set(screen, code_words="cards" if choice == "companion" else "companion"))
     grid.add_widget(toggle)
     if choice == "companion":
         for name in screen.names():
             level = levels.get(name, "easy")
-            b = BigButton(text=tr("new.word_level", player=name, level=tr("codewords.level." + level)), base_font=16,
+            b = BigButton(text=tr("new.word_level", player=name, level=tr("codewords.level." + level)), base_font=18,
                           size_hint_y=None, height=touch_height() * 0.9,
                           bg=theme.GOLD if level == "hard" else theme.SEA_LIGHT)
             b.bind(on_release=lambda _b, n=name, lv=level: _set(screen, level=(n, LEVELS[1 - LEVELS.index(lv)])))

@@ -13,6 +13,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
 from companion.app.look.assets import asset
+from companion.app.look.tokens import line_box
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.codewords import send_proposal
 from companion.app.table.profiles import PROFILES
@@ -22,6 +23,12 @@ from companion.app.table.profiles import PROFILES
 LAYOUTS = {
     "fr": ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN’-", "ÉÈÊËÀÂÇÎÏÔÙÛŒ"),
     "en": ("QWERTYUIOP", "ASDFGHJKL’", "ZXCVBNM-", "ÉÈÊÀÇÑÖÜ"),
+}
+# The portrait display is too narrow for ten keys of 9 mm side by side: seven to a row, in alphabetical
+# order (a chopped AZERTY would be harder to find one's way in), the accented letters after.
+PORTRAIT = {
+    "fr": ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ’-", "ÉÈÊËÀÂÇ", "ÎÏÔÙÛŒ"),
+    "en": ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ’-", "ÉÈÊÀ", "ÇÑÖÜ"),
 }
 MAX_TYPED = 64  # what the session accepts of a proposal
 
@@ -39,51 +46,69 @@ class KeyboardScreen(BaseScreen):
         turn = (id(self.c.session), self.c.session.game_id, me, len(self.c.session.commands))
         if self._for != turn:  # a new proposal starts empty
             self._for, self.typed = turn, ""
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
-        box.add_widget(self.top_bar())
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(8))
+        bar = self.top_bar()  # undo, "Mes indices" (the clues, to think), the menu
+        bar.spacing = max(bar.spacing, Scale.px(8))
+        box.add_widget(bar)
         if v["phase"] == "propose_again":
             keys = next(p["keys"] for p in v["players"] if p["name"] == me)
             text = self.tr("codewords.type_again", player=me, before=keys, after=keys - 1)
         else:
             text = self.tr("codewords.type_title", player=me)
-        title = self.title(text, base_font=26, colour=theme.GOLD, height=40)
+        title = self.title(text, base_font=36, colour=theme.GOLD, height=line_box(36, 2 if self.app.portrait else 1))
         title.role = "step"
         box.add_widget(title)
-        shown = Panel(orientation="vertical", size_hint_y=None, height=touch_height(), padding=Scale.px(4))
+        portrait = self.app.portrait
+        if portrait:  # room for the word on a line of its own above the keys
+            box.add_widget(self.display_panel(size_hint_y=None, height=Scale.px(line_box(30))))
+        box.add_widget(self.keys(self.c.tr.language, space_key=not portrait))
+        box.add_widget(self.actions(me, v["phase"] == "propose_again", portrait))
+        return box
+
+    def display_panel(self, **kw: Any) -> Widget:
+        """The word typed so far."""
+        shown = Panel(orientation="vertical", padding=Scale.px(2), **kw)
         shown.bg = theme.STONE_DARK
         self.display = FitLabel(text=self.typed, base_font=30, bold=True, wrap=False)
         shown.add_widget(self.display)
-        box.add_widget(shown)
-        box.add_widget(self.keys(self.c.tr.language))
-        box.add_widget(self.actions(me, v["phase"] == "propose_again"))
-        return box
+        return shown
 
-    def keys(self, language: str) -> Widget:
-        rows = LAYOUTS.get(language, LAYOUTS["fr"])
+    def keys(self, language: str, space_key: bool) -> Widget:
+        """The letters; on the landscape display the space bar ends the third row (rows stay 9 mm high)."""
+        rows = (PORTRAIT if self.app.portrait else LAYOUTS).get(language, LAYOUTS["fr"])
         width = max(len(r) for r in rows)
-        grid = BoxLayout(orientation="vertical", spacing=Scale.px(8))
-        for letters in rows:
-            line = BoxLayout(spacing=Scale.px(8), size_hint_x=len(letters) / width, pos_hint={"center_x": 0.5})
+        grid = BoxLayout(orientation="vertical", spacing=Scale.px(10))
+        for n, letters in enumerate(rows):
+            space = space_key and n == 2
+            line = BoxLayout(spacing=Scale.px(10), size_hint_x=(len(letters) + 2 * space) / width,
+                             pos_hint={"center_x": 0.5})
             for letter in letters:
                 key = BigButton(text=letter, base_font=24, bg=theme.SEA_LIGHT)
                 key.bind(on_release=lambda _b, ch=letter: self.press(ch))
                 line.add_widget(key)
+            if space:
+                line.add_widget(self.space_button(size_hint_x=2))
             grid.add_widget(line)
         return grid
 
-    def actions(self, me: str, again: bool) -> Widget:
-        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
-        specs = [
-            (self.tr("codewords.delete"), theme.STONE_DARK, self.backspace, 1),
-            (self.tr("codewords.space"), theme.SEA_LIGHT, lambda: self.press(" "), 1.4),
-        ]
+    def space_button(self, **kw: Any) -> Widget:
+        b = BigButton(text=self.tr("codewords.space"), bg=theme.STONE, base_font=20, **kw)
+        b.bind(on_release=lambda *_: self.press(" "))
+        return b
+
+    def actions(self, me: str, again: bool, portrait: bool) -> Widget:
+        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
+        delete = BigButton(text=self.tr("codewords.delete"), bg=theme.STONE_DARK, base_font=20, size_hint_x=1)
+        delete.bind(on_release=lambda *_: self.backspace())
+        row.add_widget(delete)
+        row.add_widget(self.space_button(size_hint_x=1.4) if portrait else self.display_panel(size_hint_x=2.6))
         if again:
-            specs.append((self.tr("propose.give_up"), theme.STONE_DARK, lambda: self.send({"cmd": "pass", "player": me}), 1))
-        specs.append((self.tr("codewords.ok"), theme.GOLD, lambda: self.submit(me), 1.2))
-        for text, colour, action, weight in specs:
-            b = BigButton(text=text, bg=colour, base_font=20, size_hint_x=weight)
-            b.bind(on_release=lambda _b, a=action: a())
-            row.add_widget(b)
+            give_up = BigButton(text=self.tr("propose.give_up"), bg=theme.STONE_DARK, base_font=20, size_hint_x=1)
+            give_up.bind(on_release=lambda *_: self.send({"cmd": "pass", "player": me}))
+            row.add_widget(give_up)
+        ok = BigButton(text=self.tr("codewords.ok"), bg=theme.GOLD, base_font=20, size_hint_x=1.2)
+        ok.bind(on_release=lambda *_: self.submit(me))
+        row.add_widget(ok)
         return row
 
     def press(self, ch: str) -> None:
@@ -113,7 +138,7 @@ class VerdictScreen(BaseScreen):
         overruled = right != bool(verdict.get("accepted"))
         box = BoxLayout(orientation="vertical", spacing=Scale.px(8), padding=Scale.px(8))
         title = self.title(self.tr("codewords.verdict_title", player=verdict.get("player", ""), word=verdict.get("word", "")),
-                           base_font=28, colour=theme.GOLD, height=50)
+                           base_font=36, colour=theme.GOLD, height=line_box(36, 4 if self.app.portrait else 2))
         title.role = "step"
         box.add_widget(title)
         panel = Panel(orientation="horizontal", padding=Scale.px(12), spacing=Scale.px(12))

@@ -14,6 +14,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
+from companion.app.look.tokens import line_box
 from companion.app.phones_link import phones_of
 from companion.app.screens.base import BaseScreen
 
@@ -28,7 +29,8 @@ class PhonesScreen(BaseScreen):
     def body(self) -> Widget:
         link = phones_of(self.app)
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        title = self.title(self.tr("phones.title"), base_font=28, colour=theme.GOLD, height=44)
+        title = self.title(self.tr("phones.title"), base_font=36, colour=theme.GOLD,
+                           height=line_box(36, 2 if self.app.portrait else 1))
         title.role = "step"
         box.add_widget(title)
         links = link.links()
@@ -38,7 +40,8 @@ class PhonesScreen(BaseScreen):
             note = self.tr("phones.cards")
         else:
             note = self.tr("phones.scan")
-        box.add_widget(FitLabel(text=note, base_font=20, size_hint_y=None, height=Scale.px(34)))
+        box.add_widget(FitLabel(text=note, base_font=20, size_hint_y=None,
+                                height=Scale.px(line_box(20, 2 if self.app.portrait else 1))))
         n = len(links)
         cols = min(n, 2) if self.app.portrait else (3 if n > 4 else n)
         cols = max(cols, 1)
@@ -54,8 +57,8 @@ class PhonesScreen(BaseScreen):
             texture.mag_filter = texture.min_filter = "nearest"  # crisp modules at any size
             code = Image(texture=texture, fit_mode="contain")
             cell.add_widget(code)
-            cell.add_widget(FitLabel(text=name, base_font=20, bold=True, color=theme.TEXT_DARK, wrap=False,
-                                     size_hint_y=None, height=Scale.px(30)))
+            cell.add_widget(FitLabel(text=name, base_font=20, color=theme.TEXT_DARK, wrap=False,
+                                     size_hint_y=None, height=Scale.px(line_box(20))))
             self.codes[name] = code
             grid.add_widget(cell)
         box.add_widget(grid if links else Widget())

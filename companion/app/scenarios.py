@@ -225,6 +225,15 @@ def _reveal(app, shown: bool):
         screen.hold_button.state = "down"  # the finger on the button
 
 
+def _my_clues_held(app):
+    """Round 3: Jean-Baptiste holds his name and reads his four clues again."""
+    companion_words_game(app)
+    to_round_3(app)
+    app.clue_reveals = []
+    app.go("my_clues")
+    app.current_screen().hold_buttons["Jean-Baptiste"].state = "down"
+
+
 def _keyboard(app, verdict: bool = False):
     companion_words_game(app)
     to_round_3(app)
@@ -353,6 +362,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "reveal-hidden": _screen("reveal", lambda app: _reveal(app, False)),
     "reveal-shown": _screen("reveal", lambda app: _reveal(app, True)),
     "my-clues": _screen("my_clues", lambda app: (companion_words_game(app), to_round_2(app), app.go("my_clues"))),
+    "my-clues-held": _screen("my_clues", _my_clues_held),
     "keyboard": _screen("keyboard", _keyboard),
     "verdict": _screen("verdict", lambda app: _keyboard(app, verdict=True)),
     "phones-qr": _screen("phones", _phones),

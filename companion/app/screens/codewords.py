@@ -176,7 +176,7 @@ class MyCluesScreen(BaseScreen):
         self.secret = SecretPanel()
         box.add_widget(self.secret)
         players = [p["name"] for p in self.c.view["players"]]
-        cols = 2 if self.app.portrait else min(3, len(players))
+        cols = 2 if self.app.portrait else (len(players) if len(players) <= 4 else 3)
         rows = -(-len(players) // cols)
         grid = GridLayout(cols=cols, spacing=Scale.px(8), size_hint_y=None, height=touch_height() * 1.1 * rows + Scale.px(8) * (rows - 1))
         self.hold_buttons = {}

@@ -255,3 +255,22 @@ def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_
     tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
     assert not app.settings.phones and not link.running
     assert not listening(links["Ann"])
+
+
+def test_without_a_home_network_the_phones_screen_says_so_and_nothing_listens(harness, monkeypatch):
+    from companion.app import phones_link
+    from companion.app.phones_link import phones_of
+
+    h = harness
+    link = phones_of(h.app)
+    monkeypatch.setattr(link, "host", None)  # the home-network address, as on the kiosk...
+    monkeypatch.setattr(phones_link, "lan_address", lambda: "127.0.0.1")  # ...which has none
+    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.off")))
+    assert h.app.settings.phones and not link.running and link.no_network
+    start_companion_game(h, ["Ann", "Bob"])
+    assert h.app.sm.current == "phones"
+    assert tr(h, "phones.no_network") in [t["text"] for t in h.widget_report()["texts"]]
+    h.tap(tr(h, "common.continue"))
+    assert h.app.sm.current == "turn"
+    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
+    assert not h.app.settings.phones

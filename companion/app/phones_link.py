@@ -8,6 +8,7 @@ for the answer on a Future; the app's session is published to the pages by a con
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from concurrent.futures import Future, TimeoutError as FutureTimeout
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from kivy.clock import Clock
 
 from companion.phones.feed import SessionFeed
+from companion.phones.server import lan_address
 from companion.phones.service import DEFAULT_PORT, PhoneService
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,7 @@ class PhonesLink:
         self.app = app
         self.service: PhoneService | None = None
         self.problem: str | None = None  # why the server could not start, for the phones screen
+        self.no_network = False  # no home network to serve (the kiosk without install.sh --phones on)
 
     @property
     def running(self) -> bool:
@@ -48,12 +51,18 @@ class PhonesLink:
     def start(self) -> None:
         if self.running:
             return
+        host = self.host or lan_address()
+        # Without a home network the address is the loopback: links no phone could open. Say so instead.
+        self.no_network = self.host is None and ipaddress.ip_address(host).is_loopback
+        if self.no_network:
+            self.problem = None
+            return
         controller = self.app.controller
         feed = SessionFeed(controller.session, submit=self.submit)
         self.service = PhoneService(feed)
         controller.listeners.append(self.publish)
         try:
-            self.service.start(self.host, self.port)
+            self.service.start(host, self.port)
             self.problem = None
         except (OSError, ValueError) as exc:  # a port in use, no home network: the game goes on without
             log.warning("phones: %s", exc)

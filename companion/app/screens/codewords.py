@@ -189,9 +189,7 @@ class MyCluesScreen(BaseScreen):
             grid.add_widget(b)
         box.add_widget(grid)
         bottom = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
-        from companion.app.phones_link import phones_of
-
-        if phones_of(self.app).running:
+        if getattr(self.app.settings, "phones", False):  # the codes, or why there are none
             phones = BigButton(text=self.tr("phones.menu"), bg=theme.STONE, base_font=20)
             phones.bind(on_release=lambda *_: self.app.go("phones"))
             bottom.add_widget(phones)

@@ -34,7 +34,9 @@ class PhonesScreen(BaseScreen):
         title.role = "step"
         box.add_widget(title)
         links = link.links()
-        if not link.running:
+        if link.no_network:
+            note = self.tr("phones.no_network")
+        elif not link.running:
             note = self.tr("phones.failed", error=link.problem) if link.problem else self.tr("phones.off")
         elif not links:
             note = self.tr("phones.cards")
@@ -77,12 +79,13 @@ class PhonesScreen(BaseScreen):
 
 
 def phones_before_game(app: Any, answer: dict) -> bool:
-    """After a new game with companion code words and the phones on: the QR codes first (True: shown)."""
+    """After a new game with companion code words and the Phones setting on: the QR codes first, or why
+    there are none (no home network, the port in use). True: shown."""
     screen = app.sm.get_screen("phones")
     if screen.start_answer is answer:  # shown already: the game goes on
         screen.start_answer = None
         return False
-    if not (phones_of(app).running and answer.get("state", {}).get("code_words") == "companion"):
+    if not (getattr(app.settings, "phones", False) and answer.get("state", {}).get("code_words") == "companion"):
         return False
     phones_of(app).publish()  # the new game's links
     screen.start_answer = answer

@@ -20,6 +20,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
 from companion.app.look import fonts
+from companion.app.motion import attach as attach_motion
 from companion.app.controller import Controller
 from companion.app.table.language import next_language
 from companion.app.screens.doctor import DoctorScreen
@@ -153,7 +154,7 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             self.sm.get_screen("error").message = self.log_problem
             self.sm.current = "error"
         phones_of(self).follow_settings()  # issue 17: the phone server runs while its setting is on
-        return self.sm
+        return attach_motion(self, self.sm)  # the motion layer over the screens (companion.app.motion)
 
     def on_stop(self) -> None:
         phones_of(self).stop()

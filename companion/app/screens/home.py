@@ -15,6 +15,7 @@ from companion.app.table.profiles import PROFILES
 from companion.config import screen_options
 from companion.notice import Notice
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
+from companion.app.widgets.fouras import FourasPortrait
 
 
 MAX_NOTICES = 3  # lines of notices on the home screen; the others are counted
@@ -58,7 +59,7 @@ class HomeScreen(BaseScreen):
             b.bind(on_release=lambda _b, a=action: a())
             grid.add_widget(b)
         box.add_widget(grid)
-        box.add_widget(Widget())
+        box.add_widget(FourasPortrait(self.app))  # small, in the room left above the notices
         notices = self.app.notices
         shown = notices[:MAX_NOTICES] if len(notices) <= MAX_NOTICES else notices[:MAX_NOTICES - 1]
         for notice in shown:
@@ -162,7 +163,10 @@ class SettingsScreen(BaseScreen):
         if attr == "muted":
             return self.tr("common.labelled", label=self.tr("settings.muted"),
                            value=self.tr("settings.on" if value else "settings.off"))
-        if attr in ("voice_volume", "cues_volume", "ambience_volume"):
+        if attr == "reduce_motion":
+            return self.tr("common.labelled", label=self.tr("settings.reduce_motion"),
+                           value=self.tr("settings.on" if value else "settings.off"))
+        if attr in ("voice_volume", "cues_volume", "ambience_volume", "drumroll_volume", "fanfare_volume"):
             return self.tr("settings." + attr, volume=value)
         return self.tr("common.labelled", label=attr, value=str(value))
 

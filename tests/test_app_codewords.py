@@ -274,3 +274,39 @@ def test_without_a_home_network_the_phones_screen_says_so_and_nothing_listens(ha
     assert h.app.sm.current == "turn"
     tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
     assert not h.app.settings.phones
+
+
+def test_a_proposal_typed_on_a_phone_is_sent_by_the_app_and_its_verdict_shown(harness):
+    import json
+    import threading
+
+    from companion.app.phones_link import phones_of
+    from companion.app.scenarios import companion_words_game, to_round_3
+
+    h = harness
+    app = h.app
+    link = phones_of(app)
+    app.change_settings(phones=True)
+    try:
+        companion_words_game(app)
+        to_round_3(app)
+        app.clue_reveals.clear()
+        app.show_phase()
+        c = app.controller
+        me = c.view["current"]
+        word = c.session.rules.code_word_of(c.session.state, me).word
+        request = urllib.request.Request(link.links()[me] + "/propose", data=json.dumps({"word": word}).encode(),
+                                         headers={"Content-Type": "application/json"}, method="POST")
+        answers = []
+        phone = threading.Thread(target=lambda: answers.append(json.load(urllib.request.urlopen(request, timeout=10))))
+        phone.start()
+        while phone.is_alive():  # the UI thread runs the proposal (Clock) while the phone waits
+            h.pump(1)
+        assert answers and answers[0]["ok"] and answers[0]["correct"] is True
+        assert answers[0]["view"]["player"] == me  # that player's view only, never the table's state
+        last = c.session.commands[-1]
+        assert last["cmd"] == "propose" and last["player"] == me and last["accepted"] is True
+        assert app.sm.current == "verdict" and h.screen.verdict_label.text == tr(h, "codewords.accepted")
+    finally:
+        app.change_settings(phones=False)
+    assert not link.running

@@ -91,9 +91,11 @@ def start_notices() -> list:
     ]
 
 
-def _new_game(app, step: int):
+def _new_game(app, step: int, code_words: bool = False):
     screen = app.sm.get_screen("new_game")
     screen.reset_form()
+    # issue 17: the companion's code words, Jean-Baptiste at the hard level (or the cards, the default)
+    screen.code_words, screen.word_levels = ("companion", {"Jean-Baptiste": "hard"}) if code_words else ("cards", {})
     screen.rows = [{"name": n, "colour": PLAYER_COLOURS[i][0]} for i, n in enumerate(NAMES)]
     screen.step = step
     app.go("new_game")
@@ -332,6 +334,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "home-notices": _screen("home", lambda app: _home(app, notices=True)),
     "new_game-players": _screen("new_game", lambda app: _new_game(app, 1)),
     "new_game-options": _screen("new_game", lambda app: _new_game(app, 2)),
+    "new_game-code-words": _screen("new_game", lambda app: _new_game(app, 2, code_words=True)),
     "dice": _screen("dice", _dice),
     "turn": _screen("turn", _turn),
     "turn-passe_partout": _screen("turn", lambda app: _turn(app, True)),

@@ -168,7 +168,7 @@ class BaseScreen(Screen):
         undo = BigButton(text=undo_text(self.tr), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
                          disabled=undo_what is None, size_hint_x=None, width=art.px(150))
         undo.bind(on_release=lambda *_: self.app.undo())
-        undo.what = undo_what  # what it takes back, in words (the toast after the tap says it too)
+        undo.what = undo_what  # what it takes back, in words (for tests and tools; the button stays short)
         self.undo_button = undo
         bar.add_widget(undo)
         redo_what = self.c.redo_label()
@@ -177,6 +177,9 @@ class BaseScreen(Screen):
         redo.bind(on_release=lambda *_: self.app.redo())
         self.redo_button = redo
         bar.add_widget(redo)
+        from companion.app.screens.codewords import clues_entry  # issue 17: "Mes indices"
+        if (clues := clues_entry(self)) is not None:
+            bar.add_widget(clues)
         menu = BigButton(text="≡ " + self.tr("common.menu"), base_font=TYPE.caption + 2, bg=theme.SEA_LIGHT,
                          size_hint_x=None, width=art.px(120))
         menu.bind(on_release=lambda *_: self.app.go("home"))

@@ -103,6 +103,8 @@ class SettingsScreen(BaseScreen):
             row(self.tr("settings.shutdown"), lambda: self.app.power("poweroff"), colour=theme.DANGER)
             row(self.tr("settings.reboot"), lambda: self.app.power("reboot"), colour=theme.STONE_DARK)
         row(self.tr("settings.tiles"), lambda: self.app.go("tiles"))
+        from companion.app.screens.phones import phones_setting_row  # issue 17: the players' phones
+        rows.add_widget(phones_setting_row(self))
         for pack in self.app.library.packs if self.app.library else ():
             on = pack.id not in s.disabled_packs
             switched = [x for x in s.disabled_packs if x != pack.id] + ([] if not on else [pack.id])

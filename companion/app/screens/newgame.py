@@ -156,6 +156,8 @@ class NewGameScreen(BaseScreen):
             b.bind(on_release=lambda _b, d=deck: self.toggle_deck(d))
             cards.add_widget(b)
         box.add_widget(cards)
+        from companion.app.screens.codewords import code_words_row  # issue 17: the companion's code words
+        box.add_widget(code_words_row(self))
         box.add_widget(Widget())
         bottom = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(6))
         back = BigButton(text=self.tr("new.back"), bg=theme.SEA_LIGHT, base_font=20)
@@ -192,7 +194,9 @@ class NewGameScreen(BaseScreen):
         players = [PlayerSetup(r["name"].strip(), r["colour"]) for r in self.rows]
 
         def go():
-            answer = self.c.new_game(players, self.first, self.card_text, dict(self.decks), level=self.level)
+            from companion.app.screens.codewords import code_words_choice  # issue 17
+            answer = self.c.new_game(players, self.first, self.card_text, dict(self.decks), level=self.level,
+                                     **code_words_choice(self))
             if answer["ok"]:
                 self.reset_form()
                 self.app.after_new_game(answer)

@@ -139,7 +139,7 @@ class BigButton(FitMixin, Button):
         x, y = self.pos
         w, h = self.size
         self._line.rounded_rectangle = (x + 1, y + 1, max(w - 2, 1), max(h - 2, 1), Scale.px(12))
-        self.color = theme.readable_on(self.bg)
+        self.color = theme.readable_on((r, g, b, 1))  # of the colour drawn: a pressed button is darker
 
 
 class IconButton(BigButton):

@@ -103,7 +103,7 @@ class SecretPanel(Panel):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=Scale.px(10), **kw)
-        self.bg = theme.STONE_DARK
+        self.bg = theme.SEA_LIGHT  # the gold clue keeps AA contrast on the surface role (docs/design.md)
         self.label = FitLabel(text="", base_font=28, bold=True, color=theme.GOLD, opacity=0)
         self.label.role = "secret"
         self.add_widget(self.label)

@@ -92,6 +92,7 @@ def start_notices() -> list:
 
 
 def _new_game(app, step: int):
+    fresh_game(app, players=3)  # a game in the log: "same players as last time" is offered
     screen = app.sm.get_screen("new_game")
     screen.reset_form()
     screen.rows = [{"name": n, "colour": PLAYER_COLOURS[i][0]} for i, n in enumerate(NAMES)]

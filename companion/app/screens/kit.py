@@ -169,3 +169,26 @@ class Stepper(BoxLayout):
         self.add_widget(minus)
         self.add_widget(self.value)
         self.add_widget(plus)
+
+
+class IconLabelButton(BigButton):
+    """A button with a drawn icon before its words ("✓ Found it!" with the success icon, "✗ Wrong" with
+    the failure icon): the meaning is in the shape as well as the colour."""
+
+    def __init__(self, icon_name: str, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.icon_name = icon_name
+        self.picture = icon(icon_name, TOUCH.minimum, tint=theme.readable_on(self.bg))
+        self.add_widget(self.picture)
+        self.bind(pos=self._place, size=self._place)
+
+    def _place(self, *_: Any) -> None:
+        side = min(px(TOUCH.minimum), self.height * 0.8)
+        self.picture.size = (side, side)
+        self.picture.pos = (self.x + px(SPACE.s), self.center_y - side / 2)
+        self.padding = [side + px(SPACE.s) * 2, 0, px(SPACE.s), 0]
+
+
+def place_ranks(scores: dict[str, int]) -> dict[str, int]:
+    """Each player's place, shared on a tie (ex aequo): 100, 80, 80, 50 give 1, 2, 2, 4."""
+    return {name: 1 + sum(1 for other in scores.values() if other > score) for name, score in scores.items()}

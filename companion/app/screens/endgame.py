@@ -259,18 +259,25 @@ class PodiumScreen(BaseScreen):
 
     def standing(self, name: str, boyards: int, initial: str) -> Widget:
         """One player above their step: colour disc with initial, name, Boyards with the coin."""
+        portrait = self.app.portrait  # narrow columns: the disc above the name
+        size = TYPE.body if portrait else TYPE.standing
         box = BoxLayout(orientation="vertical", size_hint_y=None,
-                        height=box_for(TYPE.standing) * 2 + px(SPACE.xs) / 2)
-        top = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=box_for(TYPE.standing))
-        top.add_widget(Swatch(initial=initial, rgba=colour_rgba(self.c.colour_of(name)), size_hint_x=None,
-                              width=box_for(TYPE.standing)))
-        label = FitLabel(text=name, base_font=TYPE.standing, bold=True, wrap=False)
-        label.role = "standing"
-        top.add_widget(label)
-        box.add_widget(top)
-        coins = icon_and_words("boyard", self.tr("common.boyards", n=boyards), TYPE.standing, colour=theme.GOLD)
-        coins.children[0].role = "standing"
-        box.add_widget(coins)
+                        height=box_for(size) * (3 if portrait else 2) + px(SPACE.xs) / 2)
+        top = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=box_for(size))
+        disc = Swatch(initial=initial, rgba=colour_rgba(self.c.colour_of(name)), size_hint_x=None, width=box_for(size))
+        label = FitLabel(text=name, base_font=size, bold=True, wrap=False)
+        if portrait:
+            row = BoxLayout(size_hint_y=None, height=box_for(size))
+            for part in (Widget(), disc, Widget()):
+                row.add_widget(part)
+            box.add_widget(row)
+            label.size_hint_y, label.height = None, box_for(size)
+            box.add_widget(label)
+        else:
+            top.add_widget(disc)
+            top.add_widget(label)
+            box.add_widget(top)
+        box.add_widget(icon_and_words("boyard", self.tr("common.boyards", n=boyards), size, colour=theme.GOLD))
         return box
 
     def rematch(self) -> None:

@@ -38,6 +38,11 @@ def px(size: float) -> float:
     return Scale.px(size)
 
 
+def gap() -> float:
+    """The space between two touch targets: 8 px at 800×480, with 2 px so that rounding never makes it 7."""
+    return px(TOUCH.gap) + 2
+
+
 def box_for(size: float, lines: int = 1) -> float:
     """The height that keeps ``lines`` lines of text of ``size`` at their size (Andika's line box)."""
     return line_box(size, lines) * Scale.factor

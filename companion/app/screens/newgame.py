@@ -23,7 +23,7 @@ from companion.app.lineup import COLOUR_IDS, last_lineup
 from companion.app.look.palette import PLAYER_NAMES
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
-from companion.app.screens.kit import IconButton, Segmented, box_for, icon, left_label, paint_backdrop, px
+from companion.app.screens.kit import gap, IconButton, Segmented, box_for, icon, left_label, paint_backdrop, px
 
 MAX_PLAYERS = 6
 
@@ -53,14 +53,14 @@ class NewGameScreen(BaseScreen):
 
     def players_step(self) -> Widget:
         portrait = self.app.portrait
-        page = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        page = BoxLayout(orientation="vertical", spacing=gap())
         title = self.message or self.tr("new.step_players") + " – " + self.tr("new.players")
         page.add_widget(left_label(title, TYPE.heading, theme.GOLD, bold=True, size_hint_y=None,
                                    height=box_for(TYPE.heading, 2 if portrait else 1)))
         box = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s))
         initials = unique_initials([r["name"].strip() or str(i + 1) for i, r in enumerate(self.rows)])
         row_height = px(TOUCH.icon_button) * (1.25 if portrait else 1)
-        rows = BoxLayout(orientation="vertical", spacing=px(SPACE.xs), size_hint_y=None,
+        rows = BoxLayout(orientation="vertical", spacing=gap(), size_hint_y=None,
                          height=len(self.rows) * (row_height + px(SPACE.xs)))
         for i, row in enumerate(self.rows):
             rows.add_widget(self.player_row(i, row, initials[row["name"].strip() or str(i + 1)], row_height))
@@ -82,10 +82,10 @@ class NewGameScreen(BaseScreen):
         specs += [(self.tr("new.add"), theme.SEA_LIGHT, self.add_row, len(self.rows) < MAX_PLAYERS, 1),
                   (self.tr("new.next"), theme.GOLD, self.next_step, True, 1)]
         if portrait:
-            rail = GridLayout(cols=2, spacing=px(SPACE.xs), size_hint_y=None)
+            rail = GridLayout(cols=2, spacing=gap(), size_hint_y=None)
             rail.bind(minimum_height=rail.setter("height"))
         else:
-            rail = BoxLayout(orientation="vertical", spacing=px(SPACE.xs), size_hint_x=None, width=px(250))
+            rail = BoxLayout(orientation="vertical", spacing=gap(), size_hint_x=None, width=px(250))
             rail.add_widget(Widget())
         for text, colour, action, enabled, lines in specs:
             height = max(px(TOUCH.primary), box_for(TYPE.button, lines))
@@ -96,7 +96,7 @@ class NewGameScreen(BaseScreen):
         return rail
 
     def player_row(self, i: int, row: dict, initial: str, height: float) -> Widget:
-        line = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=height)
+        line = BoxLayout(spacing=gap(), size_hint_y=None, height=height)
         disc = BigButton(text=initial, bg=colour_rgba(row["colour"]), base_font=TYPE.button, bold=True,
                          size_hint_x=None, width=height)
         disc.colour_of = i  # tests find the disc that opens the picker
@@ -131,7 +131,7 @@ class NewGameScreen(BaseScreen):
         initials = unique_initials([r["name"].strip() or str(k + 1) for k, r in enumerate(self.rows)])
         owners = {r["colour"]: initials[r["name"].strip() or str(k + 1)] for k, r in enumerate(self.rows) if k != i}
         view = ModalView(size_hint=(0.9, 0.85), auto_dismiss=True, background_color=(0, 0, 0, 0.8))
-        box = BoxLayout(orientation="vertical", padding=px(SPACE.s), spacing=px(SPACE.xs))
+        box = BoxLayout(orientation="vertical", padding=px(SPACE.s), spacing=gap())
         who = self.rows[i]["name"].strip() or tr("new.player_n", n=i + 1)
         box.add_widget(FitLabel(text=tr("new.colour_of", player=who), base_font=TYPE.heading, bold=True,
                                 color=theme.GOLD, size_hint_y=None, height=box_for(TYPE.heading)))
@@ -223,10 +223,14 @@ class NewGameScreen(BaseScreen):
         back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.28)
         back.bind(on_release=lambda *_: self.back_to_players())
         top.add_widget(back)
-        top.add_widget(FitLabel(text=self.tr("new.step_options"), base_font=TYPE.heading, bold=True,
-                                color=theme.GOLD, wrap=False))
+        heading = FitLabel(text=self.tr("new.step_options"), base_font=TYPE.heading, bold=True, color=theme.GOLD,
+                           wrap=False, size_hint_y=None, height=box_for(TYPE.heading))
+        if portrait:  # the title on its own line, the two buttons wide below it
+            box.add_widget(heading)
+        else:
+            top.add_widget(heading)
         start = BigButton(text=self.tr("new.start"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
-                          size_hint_x=0.34)
+                          size_hint_x=0.6 if portrait else 0.34)
         start.bind(on_release=lambda *_: self.start())
         top.add_widget(start)
         box.add_widget(top)
@@ -243,12 +247,12 @@ class NewGameScreen(BaseScreen):
         return left_label(text, TYPE.body, theme.GOLD, bold=True, size_hint_y=None, height=box_for(TYPE.body))
 
     def who_and_text(self, portrait: bool) -> Widget:
-        column = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        column = BoxLayout(orientation="vertical", spacing=gap())
         column.add_widget(self.caption(self.tr("new.first")))
         choices = [(None, self.tr("new.roll"))] + [(n, n) for n in self.names()]
         cols = 3 if portrait else 2
-        height = px(TOUCH.minimum) * (1.4 if portrait else 1)
-        first = GridLayout(cols=cols, spacing=px(SPACE.xs), size_hint_y=None,
+        height = px(TOUCH.minimum)
+        first = GridLayout(cols=cols, spacing=gap(), size_hint_y=None,
                            height=-(-len(choices) // cols) * (height + px(SPACE.xs)) - px(SPACE.xs))
         for value, text in choices:
             on = self.first == value
@@ -261,18 +265,22 @@ class NewGameScreen(BaseScreen):
         column.add_widget(self.caption(self.tr("new.card_text")))
         column.add_widget(Segmented([("red", self.tr("new.red")), ("blue", self.tr("new.blue"))], self.card_text,
                                     self.set_card_text, name="card_text", height=height))
-        column.add_widget(Widget())
+        if portrait:  # its own height, the cards below it
+            column.size_hint_y = None
+            column.height = box_for(TYPE.body) * 2 + first.height + height + gap() * 4
+        else:
+            column.add_widget(Widget())
         return column
 
     def cards_column(self, portrait: bool) -> Widget:
-        column = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
-        height = px(TOUCH.minimum) * (1.4 if portrait else 1)
+        column = BoxLayout(orientation="vertical", spacing=gap())
+        height = px(TOUCH.minimum)
         column.add_widget(self.caption(self.tr("new.level")))
         column.add_widget(Segmented([(lv, self.tr("new.level." + lv)) for lv in ("mixed", "easy", "hard")],
                                     self.level, self.set_level, font=TYPE.body, name="level", height=height))
         column.add_widget(self.caption(self.tr("new.cards_from")))
         for deck in DECK_KINDS:
-            row = BoxLayout(size_hint_y=None, height=height, spacing=px(SPACE.xs))
+            row = BoxLayout(size_hint_y=None, height=height, spacing=gap())
             row.add_widget(icon(deck, TYPE.button * 1.4, tint=theme.TEXT, pos_hint={"center_y": 0.5}))
             row.add_widget(left_label(self.tr("space." + deck), TYPE.body))
             row.add_widget(Segmented([("physical", self.tr("new.source.physical")),
@@ -332,10 +340,10 @@ class DiceScreen(BaseScreen):
 
     def body(self) -> Widget:
         paint_backdrop(self, None)
-        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs), padding=px(SPACE.xs))
+        box = BoxLayout(orientation="vertical", spacing=gap(), padding=px(SPACE.xs))
         box.add_widget(FitLabel(text=self.tr("dice.title"), base_font=TYPE.step, font_name="Display",
                                 color=theme.GOLD, size_hint_y=None, height=box_for(TYPE.step)))
-        self.lines = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        self.lines = BoxLayout(orientation="vertical", spacing=gap())
         box.add_widget(self.lines)
         self.result = FitLabel(text="", base_font=TYPE.step, bold=True, color=theme.GOLD, size_hint_y=None,
                                height=box_for(TYPE.step))
@@ -378,7 +386,7 @@ class DiceScreen(BaseScreen):
         if font is None:
             cols = -(-len(rolls) // 2)
             font = self.name_font(list(rolls), cols) or TYPE.caption
-        grid = GridLayout(cols=cols, spacing=px(SPACE.xs))
+        grid = GridLayout(cols=cols, spacing=gap())
         values = {}
         for name in rolls:
             winner = last and name == self.first

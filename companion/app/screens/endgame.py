@@ -204,7 +204,8 @@ class PodiumScreen(BaseScreen):
         paint_backdrop(self, 3)
         v = self.c.view
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
-        box.add_widget(self.top_bar())
+        self.shared_top = self.top_bar()  # BaseScreen's (undo, menu): judged with the play screens' header
+        box.add_widget(self.shared_top)
         winners = v["winners"]
         if not winners:
             text = self.tr("podium.nobody")
@@ -226,7 +227,7 @@ class PodiumScreen(BaseScreen):
         row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=px(TOUCH.primary))
         home = BigButton(text=self.tr("podium.home"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.4)
         home.bind(on_release=lambda *_: self.app.go("home"))
-        again = BigButton(text=self.tr("podium.rematch"), bg=theme.GOLD, base_font=TYPE.button, bold=True)
+        again = BigButton(text=self.tr("podium.again"), bg=theme.GOLD, base_font=TYPE.button, bold=True)
         again.bind(on_release=lambda *_: self.rematch())
         row.add_widget(home)
         row.add_widget(again)

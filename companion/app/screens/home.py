@@ -71,7 +71,7 @@ class HomeScreen(BaseScreen):
             key, colour, action = specs.pop(0)
             new = BigButton(text=self.tr(key), bg=colour, base_font=TYPE.step, bold=True, size_hint_y=None,
                             height=primary_height)
-            new.bind(on_release=lambda *_: action())
+            new.bind(on_release=lambda _b, a=action: a())
             box.add_widget(new)
         cols = 2 if portrait else len(specs)
         grid = GridLayout(cols=cols, spacing=px(SPACE.s), size_hint_y=None,

@@ -286,7 +286,7 @@ class NewGameScreen(BaseScreen):
             row.add_widget(Segmented([("physical", self.tr("new.source.physical")),
                                       ("companion", self.tr("new.source.companion"))],
                                      self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
-                                     name=deck, height=height, size_hint_x=None, width=px(250)))
+                                     name=deck, height=height, size_hint_x=None, width=px(228)))
             column.add_widget(row)
         column.add_widget(Widget())
         return column
@@ -354,7 +354,9 @@ class DiceScreen(BaseScreen):
         go.bind(on_release=lambda *_: self.app.show_phase())
         box.add_widget(go)
         self.step = 0
-        Clock.schedule_once(self.reveal, 0.1)
+        # A rebuild (language, resize) starts the reveal again: the earlier one's callbacks stop.
+        self.generation = getattr(self, "generation", 0) + 1
+        Clock.schedule_once(lambda *_, g=self.generation: self.reveal(generation=g), 0 if self.instant else 0.1)
         return box
 
     def name_font(self, names: list[str], cols: int) -> float | None:
@@ -363,7 +365,9 @@ class DiceScreen(BaseScreen):
         smallest text of the table does not hold the longest name."""
         from kivy.core.text import Label as CoreLabel
 
-        cell = (self.width - px(SPACE.xs) * (cols + 3)) / cols - px(SPACE.s)
+        from kivy.core.window import Window
+
+        cell = (Window.width - px(SPACE.xs) * (cols + 3)) / cols - px(SPACE.s)  # the screen may not be laid out yet
         size = px(TYPE.button)
         while size > px(TYPE.caption):
             widest = max(CoreLabel(text=n, font_size=size, bold=True).get_extents(n)[0] for n in names)
@@ -372,8 +376,11 @@ class DiceScreen(BaseScreen):
             size *= 0.92
         return None
 
-    def reveal(self, *_):
+    def reveal(self, *_, generation: int | None = None):
         """Each roll-off tumbles for a moment (faces flicker), then shows the real rolls."""
+        generation = self.generation if generation is None else generation
+        if generation != self.generation:
+            return
         if self.step >= len(self.rolls):
             self.result.text = self.tr("dice.first", player=self.first)
             return
@@ -403,6 +410,8 @@ class DiceScreen(BaseScreen):
         tumble = random.Random(self.step)  # only the animation: the rolls come from the game log
 
         def frame(n: int) -> None:
+            if generation != self.generation:
+                return
             for name, label in values.items():
                 label.text = str(rolls[name] if n == 0 else tumble.randint(1, 6))
             if n:
@@ -413,8 +422,8 @@ class DiceScreen(BaseScreen):
                                                    color=theme.STONE, size_hint_y=None, height=box_for(TYPE.body)))
                 self.step += 1
                 if self.instant:
-                    self.reveal()
+                    self.reveal(generation=generation)
                 else:
-                    Clock.schedule_once(self.reveal, 0.5)
+                    Clock.schedule_once(lambda *_: self.reveal(generation=generation), 0.5)
 
         frame(0 if self.instant else 8)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import aiohttp
 
+from tests.support import stop_process
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -84,10 +86,5 @@ class Browser:
                 self.loop.run_until_complete(self._http.close())
             finally:
                 self.loop.close()
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        stop_process(self.proc)
         shutil.rmtree(self.profile, ignore_errors=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from typing import Any
 
 import pytest
@@ -94,3 +95,13 @@ class Table:
                 self.win_challenge()
             else:
                 self.pass_turn()
+
+
+def stop_process(proc: subprocess.Popen, timeout: float = 10) -> None:
+    """Ask a child process to stop (SIGTERM), kill it when it has not within ``timeout`` s, and reap it."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

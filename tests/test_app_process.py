@@ -36,9 +36,10 @@ def test_shots_render_every_screen_at_every_profile_in_both_languages_without_ov
     from companion.app.table.profiles import PROFILES
 
     expected = {f"{s}-{p}-{lang}.png" for s in SCENARIOS for p in PROFILES for lang in ("fr", "en")}
-    assert {f.name for f in out.iterdir()} == expected
+    assert {f.name for f in out.iterdir()} == expected | {"widgets.json"}
     assert figures == {"shots": len(expected), "overflows": 0, "out": str(out)}
-    assert all(f.stat().st_size > 5000 for f in out.iterdir())  # real pictures, not empty frames
+    assert all(f.stat().st_size > 5000 for f in out.glob("*.png"))  # real pictures, not empty frames
+    assert set(json.loads((out / "widgets.json").read_text("utf-8"))) == expected
 
 
 def test_shots_report_unknown_profile(companion_env, tmp_path):

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import stop_process
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -87,12 +89,7 @@ class JackServer:
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            stop_process(self.proc)
         self.proc = None
 
 

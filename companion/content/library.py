@@ -7,6 +7,7 @@ one with the reason, for the app to show.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,9 +25,16 @@ CONTENT_DIR_ENV = "COMPANION_CONTENT_DIR"
 
 
 def builtin_pack_dir() -> Path:
-    """The pack shipped with the companion: the repository's ``content/`` folder."""
+    """The pack shipped with the companion: ``$COMPANION_CONTENT_DIR`` when set, else the source tree's
+    ``content/`` folder (a checkout, an editable install), else the copy an installed companion has in
+    its environment's ``share/fort-boyard-companion/content`` (pyproject's data-files)."""
     override = os.environ.get(CONTENT_DIR_ENV)
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "content"
+    if override:
+        return Path(override)
+    source = Path(__file__).resolve().parents[2] / "content"
+    if (source / MANIFEST).is_file():
+        return source
+    return Path(sys.prefix) / "share" / APP_NAME / "content"
 
 
 def user_packs_dir() -> Path:

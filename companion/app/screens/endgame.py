@@ -250,7 +250,7 @@ class PodiumScreen(BaseScreen):
                 column.add_widget(FitLabel(text=self.tr("podium.tied"), base_font=TYPE.body, color=theme.GOLD,
                                            size_hint_y=None, height=box_for(TYPE.body)))
             if names:
-                step = Panel(size_hint_y=None, height=px(110) * heights[place] * (1.6 if self.app.portrait else 1))
+                step = Panel(size_hint_y=None, height=px(110) * heights[place] * (2.6 if self.app.portrait else 1))
                 step.bg = theme.GOLD if place == 1 else theme.STONE
                 step.add_widget(FitLabel(text=str(place), base_font=TYPE.title, bold=True,
                                          color=theme.readable_on(step.bg)))

@@ -52,9 +52,9 @@ class HomeScreen(BaseScreen):
         self.portrait_spot = BoxLayout(size_hint_x=None, width=px(0))
         top.add_widget(self.portrait_spot)
         box.add_widget(top)
-        if portrait:
-            box.add_widget(Widget(size_hint_y=0.3))
-        primary_height = px(TOUCH.primary) * (2.2 if portrait else 1.5)
+        if portrait:  # the fort's backdrop shows between the title and the buttons
+            box.add_widget(Widget(size_hint_y=0.6))
+        primary_height = px(TOUCH.primary) * (2.6 if portrait else 1.5)
         if c.in_progress:
             v = c.view
             names = ", ".join(p["name"] for p in v["players"])
@@ -75,7 +75,7 @@ class HomeScreen(BaseScreen):
             box.add_widget(new)
         cols = 2 if portrait else len(specs)
         grid = GridLayout(cols=cols, spacing=px(SPACE.s), size_hint_y=None,
-                          height=-(-len(specs) // cols) * (px(TOUCH.primary) * (1.4 if portrait else 1) + px(SPACE.s)))
+                          height=-(-len(specs) // cols) * (px(TOUCH.primary) * (2 if portrait else 1) + px(SPACE.s)))
         for key, colour, action in specs:
             # the language button names the next language in that language's own words
             text = self.tr(key) if key else LANGUAGE_NAMES[next_language(self.c.tr.language)]

@@ -98,21 +98,22 @@ class NewGameScreen(BaseScreen):
     def player_row(self, i: int, row: dict, initial: str, height: float) -> Widget:
         line = BoxLayout(spacing=gap(), size_hint_y=None, height=height)
         disc = BigButton(text=initial, bg=colour_rgba(row["colour"]), base_font=TYPE.button, bold=True,
-                         size_hint_x=None, width=height)
+                         size_hint_x=None, width=px(TOUCH.icon_button))
         disc.colour_of = i  # tests find the disc that opens the picker
         disc.bind(on_release=lambda *_: self.open_picker(i))
         line.add_widget(disc)
+        font = px(TYPE.body if self.app.portrait else TYPE.button)  # portrait: a narrower field
         name = TextInput(text=row["name"], hint_text=self.tr("new.player_n", n=i + 1), multiline=False,
-                         font_size=px(TYPE.button), write_tab=False,
-                         padding=[px(SPACE.xs), (height - px(TYPE.button) * 1.6) / 2])
+                         font_size=font, write_tab=False, padding=[px(SPACE.xs), (height - font * 1.6) / 2])
         name.bind(text=lambda _w, value, r=row: r.__setitem__("name", value))
         name.bind(focus=lambda _w, focused: None if focused else self.refresh_initials())
         line.add_widget(name)
         for shape, action, enabled in (("up", lambda: self.move(i, -1), i > 0),
                                        ("down", lambda: self.move(i, 1), i < len(self.rows) - 1),
                                        ("remove", lambda: self.remove(i), len(self.rows) > 2)):
+            side = px(TOUCH.icon_button)
             b = IconButton(shape, bg=theme.DANGER if shape == "remove" else theme.STONE, disabled=not enabled,
-                           size=(height, height))
+                           size=(side, height))
             b.row = i
             b.bind(on_release=lambda _b, a=action: a())
             line.add_widget(b)
@@ -220,17 +221,13 @@ class NewGameScreen(BaseScreen):
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
         top = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(SPACE.s))
-        back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.28)
+        back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.25)
         back.bind(on_release=lambda *_: self.back_to_players())
         top.add_widget(back)
-        heading = FitLabel(text=self.tr("new.step_options"), base_font=TYPE.heading, bold=True, color=theme.GOLD,
-                           wrap=False, size_hint_y=None, height=box_for(TYPE.heading))
-        if portrait:  # the title on its own line, the two buttons wide below it
-            box.add_widget(heading)
-        else:
-            top.add_widget(heading)
+        top.add_widget(FitLabel(text=self.tr("new.step_options"), base_font=TYPE.heading, bold=True,
+                                color=theme.GOLD, wrap=False, size_hint_x=0.4))
         start = BigButton(text=self.tr("new.start"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
-                          size_hint_x=0.6 if portrait else 0.34)
+                          size_hint_x=0.35)
         start.bind(on_release=lambda *_: self.start())
         top.add_widget(start)
         box.add_widget(top)
@@ -246,14 +243,26 @@ class NewGameScreen(BaseScreen):
     def caption(self, text: str) -> Widget:
         return left_label(text, TYPE.body, theme.GOLD, bold=True, size_hint_y=None, height=box_for(TYPE.body))
 
+    def labelled(self, column: Widget, label: str, control: Widget, beside: bool) -> None:
+        """A caption over its control, or beside it (portrait: the width is there, the height is not)."""
+        if not beside:
+            column.add_widget(self.caption(label))
+            column.add_widget(control)
+            return
+        row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=control.height)
+        row.add_widget(left_label(label, TYPE.body, theme.GOLD, bold=True, size_hint_x=0.45))
+        control.size_hint_x = 0.55
+        row.add_widget(control)
+        column.add_widget(row)
+
     def who_and_text(self, portrait: bool) -> Widget:
         column = BoxLayout(orientation="vertical", spacing=gap())
         column.add_widget(self.caption(self.tr("new.first")))
         choices = [(None, self.tr("new.roll"))] + [(n, n) for n in self.names()]
-        cols = 3 if portrait else 2
+        cols = 2
         height = px(TOUCH.minimum)
         first = GridLayout(cols=cols, spacing=gap(), size_hint_y=None,
-                           height=-(-len(choices) // cols) * (height + px(SPACE.xs)) - px(SPACE.xs))
+                           height=-(-len(choices) // cols) * (height + gap()) - gap())
         for value, text in choices:
             on = self.first == value
             b = BigButton(text=("✓ " + text) if on else text, base_font=TYPE.body, size_hint_y=None, height=height,
@@ -262,12 +271,12 @@ class NewGameScreen(BaseScreen):
             b.bind(on_release=lambda _b, v=value: self.choose_first(v))
             first.add_widget(b)
         column.add_widget(first)
-        column.add_widget(self.caption(self.tr("new.card_text")))
-        column.add_widget(Segmented([("red", self.tr("new.red")), ("blue", self.tr("new.blue"))], self.card_text,
-                                    self.set_card_text, name="card_text", height=height))
+        self.labelled(column, self.tr("new.card_text"),
+                      Segmented([("red", self.tr("new.red")), ("blue", self.tr("new.blue"))], self.card_text,
+                                self.set_card_text, name="card_text", height=height), False)
         if portrait:  # its own height, the cards below it
             column.size_hint_y = None
-            column.height = box_for(TYPE.body) * 2 + first.height + height + gap() * 4
+            column.height = sum(c.height for c in column.children) + column.spacing * (len(column.children) - 1)
         else:
             column.add_widget(Widget())
         return column
@@ -275,9 +284,9 @@ class NewGameScreen(BaseScreen):
     def cards_column(self, portrait: bool) -> Widget:
         column = BoxLayout(orientation="vertical", spacing=gap())
         height = px(TOUCH.minimum)
-        column.add_widget(self.caption(self.tr("new.level")))
-        column.add_widget(Segmented([(lv, self.tr("new.level." + lv)) for lv in ("mixed", "easy", "hard")],
-                                    self.level, self.set_level, font=TYPE.body, name="level", height=height))
+        self.labelled(column, self.tr("new.level"),
+                      Segmented([(lv, self.tr("new.level." + lv)) for lv in ("mixed", "easy", "hard")],
+                                self.level, self.set_level, font=TYPE.body, name="level", height=height), False)
         column.add_widget(self.caption(self.tr("new.cards_from")))
         for deck in DECK_KINDS:
             row = BoxLayout(size_hint_y=None, height=height, spacing=gap())
@@ -390,8 +399,8 @@ class DiceScreen(BaseScreen):
         # One line of rolls when the names hold in it; else (six long names, the portrait display) two lines.
         cols = min(3, len(rolls)) if self.app.portrait else len(rolls)
         font = self.name_font(list(rolls), cols)
-        if font is None:
-            cols = -(-len(rolls) // 2)
+        if font is None:  # two lines (landscape) or two to a line (portrait, where height is plenty)
+            cols = 2 if self.app.portrait else -(-len(rolls) // 2)
             font = self.name_font(list(rolls), cols) or TYPE.caption
         grid = GridLayout(cols=cols, spacing=gap())
         values = {}

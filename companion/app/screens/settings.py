@@ -105,9 +105,15 @@ class SettingsScreen(BaseScreen):
             higher = [v for v in steps if v > value] if i < 0 else list(steps[i + 1:])
             return Stepper(self.value_text(attr, value),
                            (lambda v=lower[-1]: self.change(**{attr: v})) if lower else None,
-                           (lambda v=higher[0]: self.change(**{attr: v})) if higher else None, name=attr)
+                           (lambda v=higher[0]: self.change(**{attr: v})) if higher else None, name=attr,
+                           height=self.control_height())
         return Segmented([(v, self.value_text(attr, v)) for v in steps], value,
-                         lambda v, a=attr: self.change(**{a: v}), font=TYPE.body, name=attr)
+                         lambda v, a=attr: self.change(**{a: v}), font=TYPE.body, name=attr,
+                         height=self.control_height())
+
+    def control_height(self) -> float:
+        """A control's height: 48 px and a little; taller on the portrait display, which has the room."""
+        return (px(TOUCH.minimum) + px(SPACE.xs)) * (1.4 if self.app.portrait else 1)
 
     def option_label(self, attr: str) -> str:
         if attr in ("hourglass_seconds",):
@@ -195,7 +201,7 @@ class SettingsScreen(BaseScreen):
             self.row(page, pack.name, Segmented(
                 [(True, self.tr("settings.on")), (False, self.tr("settings.off"))], on,
                 lambda v, o=others, p=pack.id: self.change(disabled_packs=o if v else o + [p]), font=TYPE.body,
-                name=pack.id))
+                name=pack.id, height=self.control_height()))
         notices = [n.headline(self.tr) for n in (self.app.library.notices() if self.app.library else ())]
         for line in notices:
             page.add_widget(left_label(line, TYPE.body, color=theme.TEXT_MUTED, size_hint_y=None,

@@ -145,3 +145,25 @@ def test_rematch_is_a_new_game_with_the_same_players_seats_and_colours(harness):
     assert [c.colour_of(n) for n in players] == colours
     assert "first" not in c.session.start_command  # who starts: the die, as in any new game
     assert h.app.sm.current == "dice"
+
+
+def test_the_family_table_shows_six_players_without_scrolling(harness):
+    from kivy.uix.scrollview import ScrollView
+
+    h = harness
+    shown(h, "history-stats", "fr")
+    [view] = [w for w in h.widgets(h.screen) if isinstance(w, ScrollView)]
+    bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
+    players = [w for w in h.widgets(view) if getattr(w, "text", "")[:2] in {f"{n}." for n in range(1, 7)}]
+    assert len(players) == 6
+    assert all(bottom - 1 <= b.to_window(*b.pos)[1] and b.to_window(b.x, b.top)[1] <= top + 1 for b in players)
+
+
+def test_the_game_story_shows_whole_lines_only(harness):
+    from kivy.uix.scrollview import ScrollView
+
+    h = harness
+    shown(h, "history-game", "fr")
+    [view] = [w for w in h.widgets(h.screen) if isinstance(w, ScrollView)]
+    line = view.children[0].children[0].height
+    assert view.height % line == pytest.approx(0, abs=0.5) and view.height >= line

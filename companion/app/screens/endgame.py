@@ -35,12 +35,14 @@ class MomentScreen(BaseScreen):
             if e["type"] == "round_ended":
                 key = "moment.third_key" if e["reason"] == "third_key" else "moment.fourth_clue"
                 box.add_widget(FitLabel(text=self.tr("moment.round_over", round=e["round"]) + " " + self.tr(key, player=e["player"]),
-                                        base_font=TYPE.body, color=theme.TEXT, size_hint_y=None, height=box_for(TYPE.body)))
+                                        base_font=TYPE.body, color=theme.TEXT, size_hint_y=None,
+                                        height=box_for(TYPE.body, 2 if self.app.portrait else 1)))
             elif e["type"] == "round_started" and e["round"] in (2, 3):
                 r = e["round"]
+                lines = 2 if self.app.portrait else 1  # the portrait's narrow width: the title on two lines
                 title = FitLabel(text=self.tr("common.round", round=r) + " – " + self.tr(f"common.round_name.{r}"),
-                                 base_font=TYPE.title, font_name="Display", color=theme.GOLD, wrap=False,
-                                 size_hint_y=None, height=box_for(TYPE.title))
+                                 base_font=TYPE.title, font_name="Display", color=theme.GOLD, wrap=lines > 1,
+                                 size_hint_y=None, height=box_for(TYPE.title, lines))
                 box.add_widget(title)
                 box.add_widget(FitLabel(text=self.tr(f"moment.round{r}", player=e["first"]), base_font=TYPE.body))
         out = [e["player"] for e in self.events if e["type"] == "player_out"]
@@ -75,7 +77,9 @@ class ProposalScreen(BaseScreen):
         if again:
             box.add_widget(icon_and_words("key", self.tr("propose.again", before=p["keys"], after=p["keys"] - 1),
                                           TYPE.body, colour=theme.GOLD))
-        row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=px(TOUCH.primary) * 1.5)
+        portrait = self.app.portrait  # narrow: the answers one above the other, each the full width
+        row = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s), size_hint_y=None,
+                        height=px(TOUCH.primary) * ((1.2 * (3 if again else 2)) if portrait else 1.5))
         for icon_name, text, colour, command in (
             ("success", self.tr("propose.right"), theme.OK, {"cmd": "propose", "player": me, "correct": True}),
             ("failure", self.tr("propose.wrong"), theme.FAILURE, {"cmd": "propose", "player": me, "correct": False}),

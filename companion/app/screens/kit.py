@@ -187,11 +187,18 @@ class IconLabelButton(BigButton):
         self.add_widget(self.picture)
         self.bind(pos=self._place, size=self._place)
 
+    def _side(self) -> float:
+        return min(px(TOUCH.minimum), self.height * 0.8)
+
     def _place(self, *_: Any) -> None:
-        side = min(px(TOUCH.minimum), self.height * 0.8)
+        side = self._side()
         self.picture.size = (side, side)
         self.picture.pos = (self.x + px(SPACE.s), self.center_y - side / 2)
-        self.padding = [side + px(SPACE.s) * 2, 0, px(SPACE.s), 0]
+
+    def _fits(self, width: float, height: float) -> bool:
+        """The words fit the middle of the button, clear of the icon on the left (and as far from the
+        right edge): a narrow button shrinks them rather than breaking a word or covering it."""
+        return super()._fits(width - 2 * (self._side() + px(SPACE.s)), height)
 
 
 def place_ranks(scores: dict[str, int]) -> dict[str, int]:

@@ -112,7 +112,7 @@ class HistoryScreen(HistoryBase):
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
         box.add_widget(self.title(self.tr("history.title"), height=56))
         games = self.shelf.games()
-        rows = GridLayout(cols=1, spacing=Scale.px(4), size_hint_y=None)
+        rows = GridLayout(cols=1, spacing=Scale.px(10), size_hint_y=None)
         if not games:
             rows.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20, size_hint_y=None, height=Scale.px(60)))
         for g in games[:100]:
@@ -120,8 +120,8 @@ class HistoryScreen(HistoryBase):
             head = self.tr("history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
                            winners=self.tr("history.winner", players=winners) if winners else self.tr("history.nobody"))
             treasure = " · ".join(f"{p}\u00a0{self.c.tr.number(v)}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
-            b = BigButton(text=head + "\n" + treasure, base_font=17, bg=theme.SEA_LIGHT, size_hint_y=None,
-                          height=touch_height() * 1.25)
+            b = BigButton(text=head + "\n" + treasure, base_font=18, bg=theme.SEA_LIGHT, size_hint_y=None,
+                          height=Scale.px(68))  # two lines of 18 px
             b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))
             rows.add_widget(b)
         box.add_widget(self.scroll(rows))
@@ -274,19 +274,19 @@ class PlayerScreen(HistoryBase):
         if others:
             lines.append(tr("player.also", names=", ".join(others)))
         box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
-        grid = GridLayout(cols=2, size_hint_y=None, height=Scale.px(26) * (-(-len(lines) // 2)), spacing=Scale.px(2))
+        grid = GridLayout(cols=2, size_hint_y=None, height=Scale.px(34) * (-(-len(lines) // 2)), spacing=Scale.px(2))
         for line in lines:
-            grid.add_widget(FitLabel(text=line, base_font=15))
+            grid.add_widget(FitLabel(text=line, base_font=18))
         box.add_widget(grid)
-        box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=15, color=theme.GOLD,
-                                size_hint_y=None, height=Scale.px(22)))
+        box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=18, color=theme.GOLD,
+                                size_hint_y=None, height=Scale.px(34)))
         box.add_widget(Chart([Series(me.name[:1].upper(), theme.GOLD, tuple(me.treasures[-CHART_GAMES:]))], bars=True,
                              x_labels=[f"#{i}" for i in me.game_ids[-CHART_GAMES:]]))
         return box
 
     def _changes(self, me: PlayerStats, board: list[PlayerStats]) -> Widget:
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), size_hint_x=0.8 if not self.app.portrait else 1)
-        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(6))
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(10), size_hint_x=0.8 if not self.app.portrait else 1)
+        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
         entry = TextInput(hint_text=self.tr("player.new_name"), multiline=False, font_size=Scale.px(20),
                           size_hint_x=0.6, padding=[Scale.px(8), Scale.px(12)])
         rename = BigButton(text=self.tr("player.rename"), bg=theme.GOLD, base_font=18, size_hint_x=0.4)
@@ -299,17 +299,18 @@ class PlayerScreen(HistoryBase):
         together = self._played_with(me)
         others = [s for s in board if s.key != me.key and s.key not in together and not s.key.startswith("=")]
         if others:
-            box.add_widget(FitLabel(text=self.tr("player.same_as"), base_font=15, size_hint_y=None, height=Scale.px(24)))
-            grid = GridLayout(cols=2, spacing=Scale.px(4), size_hint_y=None,
-                              height=touch_height() * 0.8 * (-(-min(len(others), 4) // 2)))
+            box.add_widget(FitLabel(text=self.tr("player.same_as"), base_font=18, size_hint_y=None, height=Scale.px(34)))
+            rows = -(-min(len(others), 4) // 2)
+            grid = GridLayout(cols=2, spacing=Scale.px(10), size_hint_y=None,
+                              height=Scale.px(48) * rows + Scale.px(10) * (rows - 1))
             for other in others[:4]:
-                b = BigButton(text=other.name, bg=theme.SEA_LIGHT, base_font=16)
+                b = BigButton(text=other.name, bg=theme.SEA_LIGHT, base_font=18)
                 b.bind(on_release=lambda _b, o=other: self.ask_rename(me, o.name, board))
                 grid.add_widget(b)
             box.add_widget(grid)
         for spelling in self._merged_spellings(me):
-            b = BigButton(text=self.tr("player.separate", name=spelling), bg=theme.STONE_DARK, base_font=16,
-                          size_hint_y=None, height=touch_height() * 0.8)
+            b = BigButton(text=self.tr("player.separate", name=spelling), bg=theme.STONE_DARK, base_font=18,
+                          size_hint_y=None, height=Scale.px(48))
             b.bind(on_release=lambda _b, sp=spelling: self.ask_separate(sp))
             box.add_widget(b)
         box.add_widget(Widget())

@@ -313,6 +313,9 @@ install_files() {
         cp -a "$SRC_DIR/$part" "$PREFIX/src/$part"
     done
     find "$PREFIX/src" -name __pycache__ -type d -prune -exec rm -rf {} +
+    # setuptools reuses build/lib when its copies look newer than the sources (cp -a keeps the sources'
+    # dates): an upgrade would install the previous version's modules. Build from the sources alone.
+    rm -rf "$PREFIX/src/build" "$PREFIX/src/"*.egg-info
     run python3 -m venv --system-site-packages "$PREFIX/venv"
     run "$PREFIX/venv/bin/pip" install --upgrade "$PREFIX/src"
     mkdir -p "$PREFIX/venv/share/$APP"

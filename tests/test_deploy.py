@@ -386,3 +386,17 @@ def test_bootstrap_sees_trixies_t64_packages_as_installed(tmp_path):
     found = bootstrap_installed(tmp_path, trixie, "libmtdev1", "libmtdev1t64", "libportaudio2", "espeak-ng",
                                 "libasound2", "libmtdev")
     assert found == ["libmtdev1", "libmtdev1t64", "libportaudio2", "libasound2"]  # espeak-ng: removed
+
+
+def test_a_new_version_is_built_from_its_sources_not_from_the_last_builds_leftovers(pi_root):
+    # setuptools reuses build/lib when its copies look newer than the sources, and the installer's copy
+    # keeps the sources' dates: a re-run after an update installed the previous version's modules (seen
+    # in the emulated Pi check). The installer clears what a build leaves before pip runs.
+    assert run_install(pi_root, "--profile", "pi4-7inch").returncode == 0
+    src = pi_root / "opt/fort-boyard-companion/src"
+    stale = src / "build/lib/companion/sound/speech/voices.py"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("# the previous version\n")
+    (src / "fort_boyard_companion.egg-info").mkdir()
+    assert run_install(pi_root, "--profile", "pi4-7inch").returncode == 0
+    assert not (src / "build").exists() and not (src / "fort_boyard_companion.egg-info").exists()

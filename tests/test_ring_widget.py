@@ -96,3 +96,17 @@ def test_a_widget_without_source_draws_nothing():
     widget.refresh()
     assert widget.dot_centers() == []
     widget.stop()
+
+
+def test_a_still_ring_asks_for_no_redraw_and_a_running_one_does(shown):
+    ring, widget, screenshot = shown
+    ring.hourglass(30, paused=True)  # full and waiting: the same picture every frame
+    screenshot()
+    widget.refresh()
+    EventLoop.idle()
+    assert not Window.canvas.needs_redraw  # nothing changed: the window is not drawn again
+    widget.refresh()
+    assert not Window.canvas.needs_redraw
+    ring.resume()
+    widget.refresh(now=time.monotonic() + 3.0)  # three seconds of sand later
+    assert Window.canvas.needs_redraw

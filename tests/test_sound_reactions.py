@@ -224,9 +224,10 @@ def test_settings_set_volume_mute_and_categories(library):
     r.apply_settings(Settings(volume=40))
     assert r.mixer.bus.master == pytest.approx(0.4) and not r.mixer.bus.muted
     r.apply_settings(SimpleNamespace(volume=100, muted=True, voice_volume=90, cues_volume=20, ambience_volume=0,
-                                     language="en"))
+                                     drumroll_volume=50, fanfare_volume=75, language="en"))
     s = r.status()
-    assert s.master == 1.0 and s.muted and s.volumes == {"voice": 0.9, "cues": 0.2, "ambience": 0.0}
+    assert s.master == 1.0 and s.muted and s.volumes == {"voice": 0.9, "cues": 0.2, "ambience": 0.0,
+                                                         "drumroll": 0.5, "fanfare": 0.75}
     assert "Muted" in s.lines()
     r.close()
 

@@ -85,6 +85,9 @@ class Harness:
         self.pump(1)
 
     def screenshot(self, path: Path) -> Path:
+        motion = getattr(self.app, "motion", None)
+        if motion is not None:  # a picture shows the screen itself, not an animation half-way
+            motion.finish()
         self.pump(3)
         path.parent.mkdir(parents=True, exist_ok=True)
         Window.screenshot(str(path))
@@ -130,6 +133,37 @@ class Harness:
         x, y = w.to_window(*w.pos)
         return {"pos": [round(x), round(y)], "size": [round(w.width), round(w.height)]}
 
+    def text_backgrounds(self, path: Path) -> list[dict[str, Any]]:
+        """A screenshot of the current screen with every text hidden (``path``), and for each visible text
+        of an enabled widget: the text, its colour and the box its letters take (x, y, width, height in
+        the picture's pixels, y from the top). What a contrast check needs: the colour of the letters
+        against every pixel drawn behind them (a disabled button's grey text is exempt, as in WCAG)."""
+        found, hidden = [], []
+        for w in self._visible():
+            if not isinstance(w, Label) or not w.text.strip() or w.disabled or w.color[3] <= 0.01:
+                continue
+            w.texture_update()
+            tw, th = w.texture_size
+            tw, th = min(tw, w.width), min(th, w.height)
+            cx, cy = w.to_window(*w.center)
+            box = _clipped(w, (cx - tw / 2, cy - th / 2, cx + tw / 2, cy + th / 2))
+            if box is None:  # scrolled out of its list, or off the window: not seen
+                continue
+            left, bottom, right, up = box
+            found.append({"text": w.text, "colour": list(w.color),
+                          "box": [round(left), round(Window.height - up), max(1, round(right - left)),
+                                  max(1, round(up - bottom))]})
+            hidden.append((w, tuple(w.color)))
+        for w, colour in hidden:
+            w.color = (*colour[:3], 0)
+        try:
+            self.screenshot(path)
+        finally:
+            for w, colour in hidden:
+                w.color = colour
+            self.pump(2)
+        return found
+
     def overflowing_labels(self) -> list[dict[str, Any]]:
         """Labels whose text does not fit their widget, with where they are."""
         found = []
@@ -159,3 +193,20 @@ def _breaks_a_word(label: Label) -> bool:
     label.texture_update()
     extents = label._label.get_cached_extents()
     return any(extents(word)[0] > width + 1 for word in WORDS.split(label.text) if word)
+
+
+def _clipped(widget: Widget, box: tuple[float, float, float, float]) -> tuple[float, float, float, float] | None:
+    """``box`` (left, bottom, right, top in window pixels) cut to the window and to every list (stencil)
+    that holds ``widget``; None when nothing of it is left."""
+    from kivy.uix.stencilview import StencilView
+
+    left, bottom, right, top = box
+    left, bottom, right, top = max(left, 0), max(bottom, 0), min(right, Window.width), min(top, Window.height)
+    parent = widget.parent
+    while parent is not None and parent is not Window:
+        if isinstance(parent, StencilView):
+            x, y = parent.to_window(*parent.pos)
+            left, bottom = max(left, x), max(bottom, y)
+            right, top = min(right, x + parent.width), min(top, y + parent.height)
+        parent = parent.parent
+    return (left, bottom, right, top) if right - left >= 1 and top - bottom >= 1 else None

@@ -20,6 +20,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
 from companion.app.look import fonts
+from companion.app.motion import attach as attach_motion
 from companion.app.controller import Controller
 from companion.app.table.language import next_language
 from companion.app.screens.doctor import DoctorScreen
@@ -142,7 +143,7 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
         if self.log_problem:
             self.sm.get_screen("error").message = self.log_problem
             self.sm.current = "error"
-        return self.sm
+        return attach_motion(self, self.sm)  # the motion layer over the screens (companion.app.motion)
 
     def on_stop(self) -> None:
         self.ring.close()

@@ -296,7 +296,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "proposal-again": _screen("proposal", lambda app: _proposal(app, True)),
     "treasure": _screen("treasure", _treasure),
     "podium": _screen("podium", _podium),
-    "settings": _screen("settings", lambda app: app.go("settings")),
+    "settings": _screen("settings", lambda app: _settings(app, "game")),
     "history": _screen("history", lambda app: app.go("history")),
     "history-games": _screen("history", lambda app: _history(app, "history")),
     "history-game": _screen("history_game", lambda app: _history(app, "history_game")),
@@ -306,3 +306,13 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "doctor-corners": _screen("doctor", lambda app: _doctor(app, corners=True)),
     "error": _screen("error", _error),
 }
+
+
+def _settings(app, section: str) -> None:
+    screen = app.sm.get_screen("settings")
+    screen.section = section
+    app.go("settings")
+
+
+for _section in ("sound", "mix", "display", "hardware", "content", "system"):
+    SCENARIOS[f"settings-{_section}"] = _screen("settings", lambda app, s=_section: _settings(app, s))

@@ -131,6 +131,12 @@ APP_OPTIONS: tuple[Option, ...] = (
            help="sound effects, percent of the master volume", screen=Choice((0, 25, 50, 75, 100))),
     Option("audio", "ambience_volume", 100, kind=int, low=0, high=100, attr="ambience_volume",
            help="the sea around the Fort, percent of the master volume", screen=Choice((0, 25, 50, 75, 100))),
+    Option("audio", "drumroll_volume", 100, kind=int, low=0, high=100, attr="drumroll_volume",
+           help="the drum roll of the hourglass's last ten seconds, percent of the master volume (0: off)",
+           screen=Choice((0, 25, 50, 75, 100))),
+    Option("audio", "fanfare_volume", 100, kind=int, low=0, high=100, attr="fanfare_volume",
+           help="the fanfare on the podium, percent of the master volume (0: off)",
+           screen=Choice((0, 25, 50, 75, 100))),
     Option("audio", "speech_engine", "", choices=SPEECH_ENGINES, attr="speech_engine",
            help="piper, espeak or silent; empty: the best one that speaks the language"),
     Option("display", "profile", DEFAULT_PROFILE, choices=tuple(PROFILES), attr="display_profile",
@@ -144,7 +150,7 @@ APP_OPTIONS: tuple[Option, ...] = (
     Option("display", "power_buttons", False, kind=bool, attr="power_buttons",
            help="Shut down and Restart buttons in the settings (the kiosk on a Pi)"),
     Option("display", "reduce_motion", False, kind=bool, attr="reduce_motion", in_profile=False,
-           help="no animations: every change shows its end state at once"),
+           help="no animations: every change shows its end state at once", screen=Choice()),
 )
 
 # --- device sections: keys and defaults from each device's dataclass, help from here -----------------

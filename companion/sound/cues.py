@@ -203,17 +203,6 @@ def coins(rate: int, count: int = 5) -> np.ndarray:
     return out
 
 
-def victory(rate: int) -> np.ndarray:
-    """The end of the game: a fanfare up to a held major chord, with coins."""
-    out = np.zeros(int(3.0 * rate))
-    for i, f in enumerate([523.3, 659.3, 784.0]):
-        _place(out, _brass(rate, f, 0.18), i * 0.2, rate)
-    for f in (523.3, 659.3, 784.0, 1046.5):
-        _place(out, 0.6 * _brass(rate, f, 1.8), 0.65, rate)
-    _place(out, 0.5 * coins(rate, 8), 0.9, rate)
-    return out
-
-
 def success(rate: int) -> np.ndarray:
     out = np.zeros(int(1.0 * rate))
     for i, f in enumerate([659.3, 880.0]):
@@ -284,12 +273,52 @@ def sea(rate: int, seconds: float = 8.0) -> np.ndarray:
     return loop
 
 
+def drum_roll(rate: int, seconds: float = 10.0) -> np.ndarray:
+    """The hourglass's last seconds: a snare roll that tightens and swells over a low timpani rumble,
+    loudest at the last grain."""
+    rng = np.random.default_rng(11)
+    n = int(seconds * rate)
+    out = np.zeros(n)
+    stroke_t = _t(0.07, rate)
+    # Snare strokes: bright noise with a short body; from 9 to 22 strokes a second as time runs out.
+    at, k = 0.0, 0
+    while at < seconds:
+        progress = at / seconds if seconds else 1.0
+        level = 0.35 + 0.65 * progress ** 1.5
+        hit = rng.normal(0, 1, len(stroke_t)) - _smooth(rng.normal(0, 1, len(stroke_t)), 3)
+        body = 0.6 * np.sin(2 * np.pi * 190 * stroke_t) * _decay(stroke_t, 0.05)
+        hit = hit * _decay(stroke_t, 0.07, attack=0.001) + body
+        _place(out, hit * level * (0.85 if k % 2 else 1.0), at, rate)  # two sticks: one a little softer
+        at += 1.0 / (9.0 + 13.0 * progress)
+        k += 1
+    t = _t(seconds, rate)
+    rumble = _smooth(rng.normal(0, 1, n), 200) * 6.0 * np.sin(2 * np.pi * 55 * t)
+    out += rumble * (0.2 + 0.8 * (t / max(seconds, 1e-9)) ** 2)
+    fade = np.clip(t / 0.3, 0.0, 1.0)  # in softly, whatever the second it starts on
+    return out * fade
+
+
+def victory(rate: int) -> np.ndarray:
+    """The end of the game, on the podium: two timpani strokes, a brass call, a held major chord, coins."""
+    out = np.zeros(int(3.6 * rate))
+    for at, f in ((0.0, 98.0), (0.25, 130.8)):
+        _place(out, 0.9 * _partials(_t(1.0, rate), f, [1.0, 1.5, 1.98], [1.0, 0.6, 0.4], [1.0, 0.5, 0.3]), at, rate)
+    call = [(392.0, 0.5, 0.14), (523.3, 0.66, 0.14), (659.3, 0.82, 0.14), (784.0, 0.98, 0.4),
+            (659.3, 1.42, 0.14), (784.0, 1.58, 0.14)]
+    for f, at, d in call:
+        _place(out, _brass(rate, f, d), at, rate)
+    for f in (523.3, 659.3, 784.0, 1046.5):
+        _place(out, 0.55 * _brass(rate, f, 1.8), 1.78, rate)
+    _place(out, 0.5 * coins(rate, 10), 1.9, rate)
+    return out
+
+
 CUES: dict[str, Callable[[int], np.ndarray]] = {
     "gong": gong, "hourglass_start": hourglass_start, "tick_tock": tick_tock, "time_up": time_up,
     "key_won": key_won, "key_lost": key_lost, "splash": splash, "prison_door": prison_door,
     "passe_partout": passe_partout, "fanfare": fanfare, "coins": coins, "victory": victory,
     "success": success, "failure": failure, "clue": clue, "turn": turn, "door": door, "dice": dice,
-    "undo": undo, "sea": sea,
+    "undo": undo, "sea": sea, "drum_roll": drum_roll,
 }
 
 
@@ -319,6 +348,13 @@ class CueBank:
         key = f"coins-{max(1, min(20, count))}"
         if key not in self._made:
             self._made[key] = Clip(_normalise(coins(self.rate, count)), self.rate)
+        return self._made[key]
+
+    def drum_roll(self, seconds: float) -> Clip:
+        """The drum roll of the hourglass's last ``seconds`` (a resumed hourglass may have fewer than 10)."""
+        key = f"drum_roll-{seconds:.1f}"
+        if key not in self._made:
+            self._made[key] = Clip(_normalise(drum_roll(self.rate, round(seconds, 1)), 0.6), self.rate)
         return self._made[key]
 
     def tick_tock(self, seconds: float) -> Clip:

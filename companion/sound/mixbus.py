@@ -12,8 +12,9 @@ from typing import Callable
 
 import numpy as np
 
-#: Sound categories, each with its own volume.
-CATEGORIES = ("voice", "cues", "ambience")
+#: Sound categories, each with its own volume (0 switches a category off): Père Fouras, the cues of the game,
+#: the sea on the home screen, the drum roll of the hourglass's last seconds, the podium's fanfare.
+CATEGORIES = ("voice", "cues", "ambience", "drumroll", "fanfare")
 #: How much the ambience is lowered while Père Fouras speaks.
 DUCKING = 0.35
 

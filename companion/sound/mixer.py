@@ -143,7 +143,7 @@ class Mixer:
         self.bus.stop(category)
 
     def set_volume(self, category: str, value: float) -> None:
-        """Volume of ``voice``, ``cues`` or ``ambience``, from 0 to 1."""
+        """Volume of one of ``mixbus.CATEGORIES`` (``voice``, ``cues``, ``ambience``...), from 0 to 1."""
         self.bus.set_volume(category, value)
 
     def set_master(self, value: float) -> None:

@@ -31,8 +31,12 @@ log = logging.getLogger(__name__)
 
 #: Seconds of tick-tock at the end of the hourglass.
 TICK_SECONDS = 5.0
+#: Seconds of drum roll at the end of the hourglass.
+DRUM_ROLL_SECONDS = 10.0
 #: A cue starts this long after the previous one of the same answer began (at most).
 CUE_SPACING = 0.45
+#: Cues with a category of their own (and so a volume and an off switch): the rest are "cues".
+CUE_CATEGORIES = {"victory": "fanfare"}
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,7 @@ class Reactions:
         self._last_line: dict[str, str] = {}
         self._players: list[str] = []
         self._tick: Playback | None = None
+        self._drums: Playback | None = None
         self._ambience: Playback | None = None
         self._errors: deque[str] = deque(maxlen=10)
         #: What was played and said, newest last: (kind, what), kind "cue" or "say".
@@ -125,6 +130,9 @@ class Reactions:
             ticks = min(TICK_SECONDS, max(0.0, seconds_left))
             if ticks > 0:
                 self._tick = self.mixer.play(self.cues.tick_tock(ticks), "cues", delay=seconds_left - ticks)
+            roll = min(DRUM_ROLL_SECONDS, max(0.0, seconds_left))
+            if roll > 0 and self.is_on("drumroll"):
+                self._drums = self.mixer.play(self.cues.drum_roll(roll), "drumroll", delay=seconds_left - roll)
         except Exception as exc:
             self._error(f"sound reaction failed: {exc}")
 
@@ -132,6 +140,15 @@ class Reactions:
     def ticking(self) -> bool:
         """Whether the hourglass's tick-tock is waiting or playing."""
         return self._tick is not None and self._tick.playing
+
+    @property
+    def drumming(self) -> bool:
+        """Whether the drum roll of the last seconds is waiting or playing."""
+        return self._drums is not None and self._drums.playing
+
+    def is_on(self, category: str) -> bool:
+        """A category at volume 0 is switched off: its sounds are not even started."""
+        return self.mixer.bus.volumes.get(category, 1.0) > 0
 
     def on_hourglass_stopped(self) -> None:
         """The hourglass was paused or put away: no tick-tock."""
@@ -163,8 +180,12 @@ class Reactions:
         if self._ambience is not None:
             self._ambience.stop()
             self._ambience = None
-        if on:
+        if on and self.is_on("ambience"):
             self._ambience = self.mixer.play(self.cues.get("sea"), "ambience", loop=True, gain=0.6)
+
+    @property
+    def ambience_on(self) -> bool:
+        return self._ambience is not None and self._ambience.playing
 
     def status(self) -> SoundStatus:
         language = self.language()
@@ -207,7 +228,10 @@ class Reactions:
             clip = self.cues.coins(cue.arg)
         else:
             clip = self.cues.get(cue.name)
-        self.mixer.play(clip, "cues", delay=delay)
+        category = CUE_CATEGORIES.get(cue.name, "cues")
+        if not self.is_on(category):
+            return None
+        self.mixer.play(clip, category, delay=delay)
         self.history.append(("cue", cue.name if cue.name not in ("buzzer", "coins") else f"{cue.name}:{cue.arg}"))
         return clip
 
@@ -244,9 +268,13 @@ class Reactions:
             self._error(f"could not prepare speech: {exc}")
 
     def _stop_tick(self) -> None:
+        """No tick-tock and no drum roll: the hourglass stopped, ran out or was put away."""
         if self._tick is not None:
             self._tick.stop()
             self._tick = None
+        if self._drums is not None:
+            self._drums.stop()
+            self._drums = None
 
     def _error(self, message: str) -> None:
         log.warning("%s", message)

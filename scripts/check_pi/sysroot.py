@@ -21,6 +21,9 @@ MIRROR = "http://deb.debian.org/debian"
 PREFIX = "/opt/fort-boyard-companion"
 VENV = f"{PREFIX}/venv"
 INSTALLED_PARTS = ("companion", "content", "hardware", "systemd", "docs", "pyproject.toml", "README.md")
+#: What a pip install leaves in the source folder: setuptools' build/lib is reused when its files look newer
+#: than the sources (a copy keeps the sources' dates), so a new version would install stale modules.
+BUILD_LEFTOVERS = ("build", "fort_boyard_companion.egg-info")
 VARIANT = "minbase"
 
 
@@ -106,7 +109,7 @@ def install_venv(root: Path, target: Target, repo: Path, wheels: Path, cache: Pa
         stamp.write_text(wanted)
     src = root / PREFIX.lstrip("/") / "src"
     src.mkdir(parents=True, exist_ok=True)
-    for part in INSTALLED_PARTS:  # what install.sh copies
+    for part in (*INSTALLED_PARTS, *BUILD_LEFTOVERS):  # what install.sh copies, and what it clears
         shutil.rmtree(src / part, ignore_errors=True)
         if (repo / part).is_dir():
             shutil.copytree(repo / part, src / part, ignore=shutil.ignore_patterns("__pycache__"))

@@ -16,6 +16,7 @@ from companion.app import theme
 from companion.app.widgets.ring import RingWidget
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
 from companion.app.look.tokens import line_box
+from companion.app.motion import register_target
 from companion.app.shell import AppShell
 
 
@@ -132,6 +133,7 @@ class PlayerChip(Panel):
             detail += " · " + status
         box.add_widget(FitLabel(text=detail, base_font=14, color=text_colour, size_hint_y=0.6))  # two lines
         self.add_widget(box)
+        register_target(self, "chip", player=p["name"])  # where a key or a clue won flies (app.motion)
 
 
 class HourglassView(BoxLayout):

@@ -14,6 +14,7 @@ from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import gap, box_for, left_label, paint_backdrop, px
 from companion.app.screens.settings import SettingsScreen  # noqa: F401 (the app's screen list imports it from here)
 from companion.app.table.language import LANGUAGE_NAMES, next_language
+from companion.app.widgets.fouras import FourasPortrait
 from companion.notice import Notice
 
 
@@ -30,7 +31,8 @@ def notice_text(notice: Notice | str, tr, detail: bool = False) -> str:
 
 class HomeScreen(BaseScreen):
     """The fort at dusk, the title in the Display face, the obvious next step big (continue the game in
-    progress, else a new game), the rest smaller, notices in the family's words at the bottom."""
+    progress, else a new game), the rest smaller, Père Fouras in the room left, notices in the family's
+    words at the bottom."""
 
     in_game = False
 
@@ -48,9 +50,6 @@ class HomeScreen(BaseScreen):
         titles.add_widget(FitLabel(text=self.tr("home.subtitle"), base_font=TYPE.body, size_hint_y=None,
                                    height=box_for(TYPE.body)))
         top.add_widget(titles)
-        # Père Fouras's small portrait goes here (companion.app.widgets.fouras, added by the motion stage).
-        self.portrait_spot = BoxLayout(size_hint_x=None, width=px(0))
-        top.add_widget(self.portrait_spot)
         box.add_widget(top)
         if portrait:  # the fort's backdrop shows between the title and the buttons
             box.add_widget(Widget(size_hint_y=0.6))
@@ -83,7 +82,7 @@ class HomeScreen(BaseScreen):
             b.bind(on_release=lambda _b, a=action: a())
             grid.add_widget(b)
         box.add_widget(grid)
-        box.add_widget(Widget())
+        box.add_widget(FourasPortrait(self.app))  # small, in the room left above the notices
         notices = self.app.notices
         shown = notices[:MAX_NOTICES] if len(notices) <= MAX_NOTICES else notices[:MAX_NOTICES - 1]
         lines = [self.tr("common.labelled", label=self.tr("home.notice"), value=notice_text(n, self.tr)) for n in shown]

@@ -1,5 +1,5 @@
-"""Settings in sections that fit the screen: a column of sections (Game, Sound, Display, Hardware,
-Content, System) and the chosen section's page beside it (stacked in portrait), nothing behind a scroll
+"""Settings in sections that fit the screen: a column of sections (Game, Sound, Volumes, Display,
+Hardware, Content, System) and the chosen section's page beside it (stacked in portrait), nothing behind a scroll
 bar. Choices are segmented toggles, volumes and seconds − / + steppers; the hardware check, the RFID
 tiles, the packs and shutdown are one tap from the sections."""
 
@@ -15,13 +15,13 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
-from companion.app.screens.kit import gap, Segmented, Stepper, box_for, left_label, paint_backdrop, px
+from companion.app.screens.kit import Segmented, Stepper, box_for, gap, left_label, paint_backdrop, px
 from companion.app.screens.tiles import reader_line
 from companion.app.table.language import LANGUAGE_NAMES
 from companion.app.table.profiles import PROFILES
 from companion.config import screen_options
 
-SECTIONS = ("game", "sound", "display", "hardware", "content", "system")
+SECTIONS = ("game", "sound", "mix", "display", "hardware", "content", "system")
 OPTION_SECTIONS = {"game": "game", "audio": "sound", "display": "display"}  # config section -> page
 STEPPED = ("hourglass_seconds", "volume", "voice_volume", "cues_volume", "ambience_volume")
 
@@ -91,15 +91,23 @@ class SettingsScreen(BaseScreen):
         finds its page by its config section: none is lost)."""
         s = self.app.settings
         for option in screen_options():
-            if OPTION_SECTIONS.get(option.section, "game") != section:
+            if self.page_of(option) != section:
                 continue
             value = getattr(s, option.attr)
             steps = tuple(option.screen.steps or option.choices or (False, True))
             self.row(page, self.option_label(option.attr), self.control(option, value, steps))
 
+    @staticmethod
+    def page_of(option) -> str:
+        """The page an option is on: by its config section; the volume of each kind of sound on its own
+        page (they would not all fit beside the mute and the main volume)."""
+        if option.section == "audio" and option.attr.endswith("volume") and option.attr != "volume":
+            return "mix"
+        return OPTION_SECTIONS.get(option.section, "game")
+
     def control(self, option, value: Any, steps: tuple) -> Widget:
         attr = option.attr
-        if attr in STEPPED or len(steps) > 4:
+        if attr in STEPPED or attr.endswith("volume") or len(steps) > 4:
             i = steps.index(value) if value in steps else -1
             lower = [v for v in steps if v < value] if i < 0 else list(steps[:i])
             higher = [v for v in steps if v > value] if i < 0 else list(steps[i + 1:])
@@ -107,6 +115,12 @@ class SettingsScreen(BaseScreen):
                            (lambda v=lower[-1]: self.change(**{attr: v})) if lower else None,
                            (lambda v=higher[0]: self.change(**{attr: v})) if higher else None, name=attr,
                            height=self.control_height())
+        if attr == "display_profile":  # four screens, each by its full name: one above the other
+            h = self.control_height()
+            choices = Segmented([(v, PROFILES[v].label) for v in steps], value, lambda v: self.change(display_profile=v),
+                                font=TYPE.body, name=attr, height=len(steps) * (h + gap()) - gap())
+            choices.orientation = "vertical"
+            return choices
         return Segmented([(v, self.value_text(attr, v)) for v in steps], value,
                          lambda v, a=attr: self.change(**{a: v}), font=TYPE.body, name=attr,
                          height=self.control_height())
@@ -118,8 +132,11 @@ class SettingsScreen(BaseScreen):
     def option_label(self, attr: str) -> str:
         if attr in ("hourglass_seconds",):
             return self.tr("settings.label.hourglass")
-        if attr in ("volume", "voice_volume", "cues_volume", "ambience_volume", "display_profile"):
-            return self.tr("settings.label." + ("display" if attr == "display_profile" else attr))
+        if attr.endswith("volume") or attr == "display_profile":
+            key = "settings.label." + ("display" if attr == "display_profile" else attr)
+            text = self.tr(key)
+            if text != key:
+                return text
         if attr == "duel_clue_to_opponent":
             return self.tr("settings.house_duel")
         if attr == "prison_carries_over":
@@ -162,10 +179,11 @@ class SettingsScreen(BaseScreen):
             b.bind(on_release=lambda *_: self.change(sound_device=nxt))
             self.row(page, self.tr("settings.label.sound_device"), b)
 
+    def page_mix(self, page: Widget) -> None:
+        self.option_rows(page, "mix")
+
     def page_display(self, page: Widget) -> None:
         self.option_rows(page, "display")
-        page.add_widget(FitLabel(text=PROFILES[self.app.settings.display_profile].label, base_font=TYPE.body,
-                                 color=theme.TEXT_MUTED, size_hint_y=None, height=box_for(TYPE.body)))
 
     def page_hardware(self, page: Widget) -> None:
         actions = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=px(TOUCH.primary))

@@ -11,6 +11,7 @@ from companion.app.screens.base import BaseScreen, HourglassView
 from companion.app.screens.buzzer_duel import BuzzerDuelPanel
 from companion.app.theme import SPACE_COLOURS, hex_rgba
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
+from companion.app.widgets.fouras import FourasPortrait
 
 SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
 
@@ -190,6 +191,7 @@ class EnigmeScreen(DuelScreen):
             key = "challenge.deck_empty" if self.c.deck_exhausted() else "enigme.physical"
             colour = self.tr("card." + self.c.table.get("card_text", "red"))
             panel.add_widget(FitLabel(text=self.tr(key, player=reader, colour=colour), base_font=24))
+        middle.add_widget(FourasPortrait(self.app, size_hint=(0.3, 1) if not self.app.portrait else (1, 0.3)))
         middle.add_widget(panel)
         middle.add_widget(HourglassView(self, size_hint=(0.5, 1) if not self.app.portrait else (1, 0.45)))
         box.add_widget(middle)

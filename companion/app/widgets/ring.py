@@ -30,6 +30,7 @@ class RingWidget(Widget):
         self._bezels: list[Ellipse] = []
         self._colors: list[Color] = []
         self._event = None
+        self._shown: list | None = None  # the frame on screen now
         super().__init__(**kwargs)
         self.bind(pos=self._layout, size=self._layout, fps=self._schedule)
         self._schedule()
@@ -41,8 +42,12 @@ class RingWidget(Widget):
         frame = self.source.frame(time.monotonic() if now is None else now)
         if len(frame) != len(self._dots):
             self._build(len(frame))
+            self._shown = None
+        if frame == self._shown:
+            return  # a still ring (paused, full, run out) asks for no redraw: a still screen costs no frame
         for color, (r, g, b) in zip(self._colors, frame):
             color.rgb = (r / 255.0, g / 255.0, b / 255.0)
+        self._shown = list(frame)
 
     def stop(self) -> None:
         """Stop redrawing (call when the screen goes away)."""

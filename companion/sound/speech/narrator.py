@@ -2,6 +2,10 @@
 
 ``say`` returns at once; rendering (from the cache, or on demand when a text was not rendered ahead)
 and playing happen on the narrator's thread, so the UI thread never waits for speech.
+
+``listeners`` hear ``True`` when his voice starts and ``False`` when it stops (on the narrator's thread:
+the app posts them to the UI thread, where his portrait moves its mouth). With no sound device his words
+are not heard but still take their time, so the portrait speaks as long as he would have.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ class Narrator:
         self._queue: "queue.Queue[Utterance | None]" = queue.Queue()
         self._current: Utterance | None = None
         self._generation = 0
+        #: Called with True when his voice starts and False when it stops, on the narrator's thread.
+        self.listeners: list[Callable[[bool], None]] = []
         self._thread = threading.Thread(target=self._run, name="sound-narrator", daemon=True)
         self._thread.start()
 
@@ -94,7 +100,30 @@ class Narrator:
         if u.generation != self._generation or u.cancelled or len(clip) == 0:
             return
         u.playback = self.mixer.play(clip, "voice")
-        while not u.playback.wait(0.1):
-            if u.cancelled:
-                u.playback.stop()
-                break
+        self._tell(True)
+        try:
+            if u.playback.done.is_set() and not u.playback.started.is_set():
+                self._silently(u, clip.seconds)  # no device: dropped at once
+                return
+            while not u.playback.wait(0.1):
+                if u.cancelled:
+                    u.playback.stop()
+                    break
+        finally:
+            self._tell(False)
+
+    def _silently(self, u: Utterance, seconds: float) -> None:
+        """The time the words would take, with no device to hear them (an interrupt ends it)."""
+        end = time.monotonic() + seconds
+        while not u.cancelled and u.generation == self._generation:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            time.sleep(min(0.05, left))
+
+    def _tell(self, speaking: bool) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(speaking)
+            except Exception:  # a listener's failure must not silence him
+                log.exception("speech listener failed")

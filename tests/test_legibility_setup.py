@@ -42,6 +42,7 @@ def harness(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("legibility_setup")
     app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
     h = Harness(app)
+    h.resize(800, 480)  # a module collected earlier may have opened Kivy's window at its default 800×600
     yield h
     h.close()
     app.controller.session.log.close()

@@ -291,11 +291,11 @@ class NewGameScreen(BaseScreen):
         for deck in DECK_KINDS:
             row = BoxLayout(size_hint_y=None, height=height, spacing=gap())
             row.add_widget(icon(deck, TYPE.button * 1.4, tint=theme.TEXT, pos_hint={"center_y": 0.5}))
-            row.add_widget(left_label(self.tr("space." + deck), TYPE.body, size_hint_x=0.42))
+            row.add_widget(left_label(self.tr("space." + deck), TYPE.body, size_hint_x=0.36))
             row.add_widget(Segmented([("physical", self.tr("new.source.physical")),
                                       ("companion", self.tr("new.source.companion"))],
                                      self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
-                                     name=deck, height=height, size_hint_x=0.58))
+                                     name=deck, height=height, size_hint_x=0.64))
             column.add_widget(row)
         column.add_widget(Widget())
         return column

@@ -119,7 +119,7 @@ class TreasureScreen(BaseScreen):
         paint_backdrop(self, 3)
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
         title = FitLabel(text=self.tr("treasure.title", player=me), base_font=TYPE.step, bold=True, color=theme.GOLD,
-                         size_hint_y=None, height=box_for(TYPE.step))
+                         size_hint_y=None, height=box_for(TYPE.step, 2 if self.app.portrait else 1))
         title.role = "step"
         box.add_widget(title)
         handful = self.tr("treasure.handful", n=done + 1, total=total)
@@ -282,7 +282,11 @@ class PodiumScreen(BaseScreen):
             top.add_widget(disc)
             top.add_widget(label)
             box.add_widget(top)
-        box.add_widget(icon_and_words("boyard", self.tr("common.boyards", n=boyards), size, colour=theme.GOLD))
+        if portrait:  # a narrow column: the Boyards alone, at their full size
+            box.add_widget(FitLabel(text=self.tr("common.boyards", n=boyards), base_font=size, color=theme.GOLD,
+                                    wrap=False, size_hint_y=None, height=box_for(size)))
+        else:
+            box.add_widget(icon_and_words("boyard", self.tr("common.boyards", n=boyards), size, colour=theme.GOLD))
         return box
 
     def rematch(self) -> None:

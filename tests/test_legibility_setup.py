@@ -10,7 +10,8 @@ from companion.app.initials import unique_initials
 from companion.app.lineup import lineup_of
 
 PLAY = ("moment-round2", "moment-round3", "proposal", "proposal-again", "treasure", "podium")
-SETUP = ("home", "home-notices", "new_game-players", "new_game-options", "dice", "settings", "error")
+SETUP = ("home", "home-notices", "new_game-players", "new_game-options", "dice", "settings", "settings-sound", "settings-mix",
+         "settings-display", "settings-hardware", "settings-content", "settings-system", "error")
 
 
 def test_initials_differ_at_the_table():

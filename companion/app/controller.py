@@ -80,7 +80,8 @@ class Controller:
         return answer
 
     def new_game(self, players: list[PlayerSetup], first: str | None, card_text: str,
-                 decks: dict[str, str], seed: int | None = None, level: str = "mixed") -> dict[str, Any]:
+                 decks: dict[str, str], seed: int | None = None, level: str = "mixed",
+                 code_words: str = "cards", levels: dict[str, str] | None = None) -> dict[str, Any]:
         cmd: dict[str, Any] = {
             "cmd": "new",
             "game": "fort-boyard",
@@ -94,6 +95,8 @@ class Controller:
                 "language": self.tr.language,
             },
         }
+        if code_words == "companion":  # the companion deals the code words at Round 2 (docs/headless.md)
+            cmd.update({"code_words": "companion", "levels": dict(levels or {}), "language": self.tr.language})
         if first:
             cmd["first"] = first
         if seed is not None:

@@ -46,7 +46,11 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
         settings, notices = start_settings(settings_path)
     library = load_library(set_aside=True)
     notices += library.notices()
-    session, log_problem = open_session(db, notices)
+    # The companion's code words come from the packs the table has switched on (read when dealt).
+    from companion.content.dealing import CodeWordContent
+
+    words = CodeWordContent(library=lambda: library, enabled=lambda: controller.enabled_packs())
+    session, log_problem = open_session(db, notices, words)
     controller = Controller(session, settings, library, Translator(settings.language))
     reactions = None
     if sound:
@@ -55,7 +59,7 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
         reactions = Reactions.from_settings(settings, library, lambda: controller.tr.language)
     app = CompanionApp(controller, settings_path=settings_path, library=library, notices=notices,
                        sound=reactions, ring=ring, log_problem=log_problem,
-                       reopen_log=lambda: open_session(db, app.notices))
+                       reopen_log=lambda: open_session(db, app.notices, words))
     from companion.app.screens.tiles import TileHub
 
     TileHub.attach(app, reader, tiles_path)
@@ -77,7 +81,7 @@ def start_settings(path: Path | None) -> tuple[Settings, list[Notice]]:
     return config.settings, notices
 
 
-def open_session(db: Path | None, notices: list[Notice]):
+def open_session(db: Path | None, notices: list[Notice], words=None):
     """``(session, problem)``: the session on the game log, and None. When another process writes to the
     log, a session on no log and the message naming that process (the app shows it on its error screen
     and tries again from there). The log in the user data directory found damaged is kept aside and a
@@ -88,12 +92,12 @@ def open_session(db: Path | None, notices: list[Notice]):
     try:
         log = GameLog(db or default_db_path(), role="app", replace_damaged=db is None)
     except LogInUse as exc:
-        return GameSession(GameLog(":memory:")), str(exc)
+        return GameSession(GameLog(":memory:"), words=words), str(exc)
     if log.damaged:
         detail, aside = log.damaged
         notices.append(Notice("notice.log_damaged", f"{detail}; kept as {aside}"))
     try:
-        session = GameSession(log)
+        session = GameSession(log, words=words)
         log.games()  # every finished game's summary read once: a damaged one is rebuilt and noted
     except BaseException:
         log.close()

@@ -30,6 +30,10 @@ from companion.app.screens.home import ErrorScreen, HomeScreen, SettingsScreen
 from companion.app.screens.tiles import TilesScreen
 from companion.app.screens.newgame import DiceScreen, NewGameScreen
 from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
+from companion.app.screens import codewords  # issue 17: the companion's code words at the table
+from companion.app.screens.keyboard import KeyboardScreen, VerdictScreen
+from companion.app.screens.phones import PhonesScreen, phones_before_game
+from companion.app.phones_link import phones_of
 from companion.app.settings import Settings, save_settings
 from companion.app.table.profiles import PROFILES
 from companion.app.theme import SPACE_KEYS
@@ -59,6 +63,12 @@ SCREENS = {
     "history_stats": StatsScreen,
     "history_player": PlayerScreen,
     "error": ErrorScreen,
+    # issue 17: private clues, the typed proposal and its verdict, the phones' QR codes
+    "reveal": codewords.RevealScreen,
+    "my_clues": codewords.MyCluesScreen,
+    "keyboard": KeyboardScreen,
+    "verdict": VerdictScreen,
+    "phones": PhonesScreen,
 }
 
 PHASE_SCREENS = {
@@ -143,9 +153,11 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
         if self.log_problem:
             self.sm.get_screen("error").message = self.log_problem
             self.sm.current = "error"
+        phones_of(self).follow_settings()  # issue 17: the phone server runs while its setting is on
         return attach_motion(self, self.sm)  # the motion layer over the screens (companion.app.motion)
 
     def on_stop(self) -> None:
+        phones_of(self).stop()
         self.ring.close()
         if self.sound is not None:
             self.sound.close()
@@ -178,7 +190,8 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             self.sm.current = name
 
     def show_phase(self) -> None:
-        self.go(PHASE_SCREENS.get(self.controller.view["phase"], "home"))
+        # issue 17: a clue waiting for its private reveal, the typed proposal (companion code words)
+        self.go(codewords.route(self) or PHASE_SCREENS.get(self.controller.view["phase"], "home"))
 
     def send(self, command: dict) -> dict:
         before = self.controller.view
@@ -187,6 +200,7 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             self.toast(self.controller.tr("common.refused", message=answer["error"]["message"]))
             return answer
         self._ring_follows(before, answer)
+        codewords.queue_reveals(self, answer)  # issue 17
         types = [e["type"] for e in answer["events"]]
         if "round_ended" in types and "game_over" not in types:
             moment = self.sm.get_screen("moment")
@@ -197,6 +211,8 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
         return answer
 
     def after_new_game(self, answer: dict) -> None:
+        if phones_before_game(self, answer):  # issue 17: each player's QR code first, with the phones on
+            return
         rolls = [e["rolls"] for e in answer["events"] if e["type"] == "dice_rolled"]
         self._ring_follows({}, answer)
         if rolls:
@@ -283,6 +299,8 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             save_settings(self.settings, self.settings_path)
         if "language" in changes:
             self.controller.tr.set_language(self.settings.language)
+        if "phones" in changes:  # issue 17: off: nothing listens
+            phones_of(self).follow_settings()
         if "display_profile" in changes and not Window.fullscreen:  # a desktop window takes the new size now
             profile = PROFILES[self.settings.display_profile]
             Window.size = (profile.width, profile.height)

@@ -91,10 +91,12 @@ def start_notices() -> list:
     ]
 
 
-def _new_game(app, step: int):
+def _new_game(app, step: int, code_words: bool = False):
     fresh_game(app, players=3)  # a game in the log: "same players as last time" is offered
     screen = app.sm.get_screen("new_game")
     screen.reset_form()
+    # issue 17: the companion's code words, Jean-Baptiste at the hard level (or the cards, the default)
+    screen.code_words, screen.word_levels = ("companion", {"Jean-Baptiste": "hard"}) if code_words else ("cards", {})
     screen.rows = [{"name": n, "colour": PLAYER_COLOURS[i][0]} for i, n in enumerate(NAMES)]
     screen.step = step
     app.go("new_game")
@@ -203,6 +205,61 @@ def _podium(app):
     app.show_phase()
 
 
+def companion_words_game(app, players: int = 4) -> dict:
+    """A new game whose code words the companion deals (issue 17), Jean-Baptiste at the hard level."""
+    c = app.controller
+    c.session.log.close()
+    c.session = GameSession(GameLog(":memory:"), new_seed=lambda: 4)
+    setups = [PlayerSetup(n, PLAYER_COLOURS[i][0]) for i, n in enumerate(NAMES[:players])]
+    levels = {n: "hard" if n == "Jean-Baptiste" else "easy" for n in NAMES[:players]}
+    return c.new_game(setups, "Marie-Christine", "red", {d: "companion" for d in DECK_KINDS}, seed=4,
+                      code_words="companion", levels=levels)
+
+
+def _reveal(app, shown: bool):
+    """Round 2 has just dealt the words: Marie-Christine's first clue waits, held (shown) or not."""
+    companion_words_game(app)
+    to_round_2(app)
+    app.clue_reveals = []
+    screen = app.sm.get_screen("reveal")
+    screen.player = "Marie-Christine"
+    app.go("reveal")
+    if shown:
+        screen.hold_button.state = "down"  # the finger on the button
+
+
+def _my_clues_held(app):
+    """Round 3: Jean-Baptiste holds his name and reads his four clues again."""
+    companion_words_game(app)
+    to_round_3(app)
+    app.clue_reveals = []
+    app.go("my_clues")
+    app.current_screen().hold_buttons["Jean-Baptiste"].state = "down"
+
+
+def _keyboard(app, verdict: bool = False):
+    companion_words_game(app)
+    to_round_3(app)
+    app.clue_reveals = []
+    app.show_phase()
+    screen = app.current_screen()
+    for ch in "éléphant":
+        screen.press(ch.upper())
+    if verdict:
+        screen.submit(app.controller.view["current"])
+
+
+def _phones(app):
+    from companion.app.phones_link import phones_of
+
+    companion_words_game(app)
+    link = phones_of(app)
+    link.host, link.port = "127.0.0.1", 0
+    link.start()
+    app.sm.get_screen("phones").start_answer = None
+    app.go("phones")
+
+
 def _error(app):
     app.sm.get_screen("error").message = "turn: ValueError: an example of a failing screen"
     app.go("error")
@@ -278,6 +335,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "home-notices": _screen("home", lambda app: _home(app, notices=True)),
     "new_game-players": _screen("new_game", lambda app: _new_game(app, 1)),
     "new_game-options": _screen("new_game", lambda app: _new_game(app, 2)),
+    "new_game-code-words": _screen("new_game", lambda app: _new_game(app, 2, code_words=True)),
     "dice": _screen("dice", _dice),
     "turn": _screen("turn", _turn),
     "turn-passe_partout": _screen("turn", lambda app: _turn(app, True)),
@@ -305,6 +363,13 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "doctor": _screen("doctor", _doctor),
     "doctor-corners": _screen("doctor", lambda app: _doctor(app, corners=True)),
     "error": _screen("error", _error),
+    "reveal-hidden": _screen("reveal", lambda app: _reveal(app, False)),
+    "reveal-shown": _screen("reveal", lambda app: _reveal(app, True)),
+    "my-clues": _screen("my_clues", lambda app: (companion_words_game(app), to_round_2(app), app.go("my_clues"))),
+    "my-clues-held": _screen("my_clues", _my_clues_held),
+    "keyboard": _screen("keyboard", _keyboard),
+    "verdict": _screen("verdict", lambda app: _keyboard(app, verdict=True)),
+    "phones-qr": _screen("phones", _phones),
 }
 
 

@@ -120,6 +120,8 @@ APP_OPTIONS: tuple[Option, ...] = (
            help="house rule: a player in prison at the end of a round stays there in the next", screen=Choice()),
     Option("game", "disabled_packs", [], kind="list[str]", attr="disabled_packs", in_profile=False,
            help="content packs switched off (their ids, see `companion content check`)"),
+    Option("phones", "enabled", False, kind=bool, attr="phones", in_profile=False,
+           help="serve each player's private clue page to their phone on the home network (off: nothing listens)"),
     Option("audio", "volume", 80, kind=int, low=0, high=100, attr="volume",
            help="master volume in percent", screen=Choice((0, 20, 40, 60, 80, 100))),
     Option("audio", "device", "", attr="sound_device",

@@ -75,6 +75,9 @@ class BaseScreen(Screen):
         undo.bind(on_release=lambda *_: self.app.undo())
         self.undo_button = undo
         bar.add_widget(undo)
+        from companion.app.screens.codewords import clues_entry  # issue 17: "Mes indices"
+        if (clues := clues_entry(self)) is not None:
+            bar.add_widget(clues)
         menu = BigButton(text=self.tr("common.menu"), base_font=18, bg=theme.SEA_LIGHT, size_hint_x=0.18)
         menu.bind(on_release=lambda *_: self.app.go("home"))
         bar.add_widget(menu)

@@ -238,6 +238,8 @@ class NewGameScreen(BaseScreen):
         if not portrait:
             cards.size_hint_x = 1.25
         box.add_widget(columns)
+        from companion.app.screens.codewords import code_words_row  # issue 17: the companion's code words
+        box.add_widget(code_words_row(self))
         return box
 
     def caption(self, text: str) -> Widget:
@@ -259,7 +261,7 @@ class NewGameScreen(BaseScreen):
         column = BoxLayout(orientation="vertical", spacing=gap())
         column.add_widget(self.caption(self.tr("new.first")))
         choices = [(None, self.tr("new.roll"))] + [(n, n) for n in self.names()]
-        cols = 2
+        cols = 2 if portrait else 3  # three to a line: room below for the code words
         height = px(TOUCH.minimum)
         first = GridLayout(cols=cols, spacing=gap(), size_hint_y=None,
                            height=-(-len(choices) // cols) * (height + gap()) - gap())
@@ -324,7 +326,9 @@ class NewGameScreen(BaseScreen):
         players = [PlayerSetup(r["name"].strip(), r["colour"]) for r in self.rows]
 
         def go():
-            answer = self.c.new_game(players, self.first, self.card_text, dict(self.decks), level=self.level)
+            from companion.app.screens.codewords import code_words_choice  # issue 17
+            answer = self.c.new_game(players, self.first, self.card_text, dict(self.decks), level=self.level,
+                                     **code_words_choice(self))
             if answer["ok"]:
                 self.reset_form()
                 self.app.after_new_game(answer)

@@ -1,0 +1,312 @@
+"""The companion's code words at the touchscreen (issue 17), driven through the real app with touches:
+the choice at the new game, the private reveal (press-and-hold), "Mes indices", the typed proposal judged
+by the answer matcher with the table's overrule, and the phones' server following its setting."""
+
+from __future__ import annotations
+
+import socket
+import urllib.request
+
+import pytest
+
+from tests.test_app import tr
+
+pytest.importorskip("kivy")
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+    from companion.app.phones_link import phones_of
+
+    tmp = tmp_path_factory.mktemp("codewords")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    link = phones_of(app)
+    link.host, link.port = "127.0.0.1", 0  # the loopback in tests, a free port
+    yield h
+    link.stop()
+    h.close()
+    app.controller.session.log.close()
+
+
+def start_companion_game(h, names, levels=None):
+    """A new game by touches with the companion's code words; ``levels``: players tapped to hard."""
+    from kivy.uix.textinput import TextInput
+
+    h.app.go("home")
+    h.pump()
+    h.tap(tr(h, "home.new"))
+    for _ in range(len(names) - 2):
+        h.tap(tr(h, "new.add"))
+    inputs = sorted((w for w in h.widgets(h.screen) if isinstance(w, TextInput)), key=lambda w: -w.to_window(*w.center)[1])
+    for box, name in zip(inputs, names):
+        h.type_into(box, name)
+    h.tap(tr(h, "new.next"))
+    h.tap(names[0])
+    if h.app.sm.get_screen("new_game").__dict__.get("code_words") != "companion":  # the last game's choice stays
+        h.tap(tr(h, "common.labelled", label=tr(h, "new.code_words"), value=tr(h, "new.code_words.cards")))
+    for name in names:
+        wanted, other = ("hard", "easy") if name in (levels or ()) else ("easy", "hard")
+        if not any(getattr(w, "text", None) == tr(h, "new.word_level", player=name, level=tr(h, "codewords.level." + wanted))
+                   for w in h.widgets(h.screen)):
+            h.tap(tr(h, "new.word_level", player=name, level=tr(h, "codewords.level." + other)))
+    running = h.app.controller.in_progress
+    h.tap(tr(h, "new.start"))
+    if running:
+        h.tap(tr(h, "common.confirm"))
+
+
+def send(h, *commands):
+    for cmd in commands:
+        assert h.app.send(cmd)["ok"], cmd
+
+
+def win_three_keys(h):
+    """Two players: the first wins three keys by Force, the second passes by the Door: Round 2 starts."""
+    door = {"cmd": "land", "space": "door"}
+    force = [{"cmd": "land", "space": "force"}, {"cmd": "result", "success": True}]
+    send(h, *force, door, *force, door, *force)
+
+
+def hold(h, button):
+    """A finger put down on ``button`` (and kept there): returns the touch, to lift later."""
+    from kivy.tests.common import UnitTestTouch
+
+    h.pump(2)
+    touch = UnitTestTouch(*button.to_window(*button.center))
+    touch.touch_down()
+    h.pump(2)
+    return touch
+
+
+def lift(h, touch):
+    touch.touch_up()
+    h.pump(2)
+
+
+def secret_shown(screen) -> str:
+    label = screen.secret.label
+    return label.text if label.opacity > 0.01 else ""
+
+
+def view_of(h, name):
+    session = h.app.controller.session
+    return session.rules.player_view(session.state, name)
+
+
+def test_new_game_sends_companion_code_words_with_the_levels_and_the_tables_language(harness):
+    h = harness
+    start_companion_game(h, ["Ann", "Bob"], levels=["Bob"])
+    start = h.app.controller.session.start_command
+    assert start["code_words"] == "companion"
+    assert start["levels"] == {"Ann": "easy", "Bob": "hard"}
+    assert start["language"] == h.app.controller.tr.language == "fr"
+    assert h.app.sm.current == "turn"
+
+
+def test_a_clue_is_shown_only_while_its_owner_holds_the_button(harness):
+    h = harness
+    start_companion_game(h, ["Ann", "Bob"])
+    win_three_keys(h)
+    assert h.app.sm.current == "moment"
+    h.tap(tr(h, "common.continue"))
+    assert h.app.sm.current == "reveal" and h.screen.player in ("Ann", "Bob")
+    owner = h.screen.player
+    other = "Bob" if owner == "Ann" else "Ann"
+    own_clue = view_of(h, owner)["clues"][0]
+    other_clue = view_of(h, other)["clues"][0]
+    screen = h.screen
+    assert secret_shown(screen) == "" and screen.secret.label.opacity == 0
+    texts = [t["text"] for t in h.widget_report()["texts"]]
+    assert not any(own_clue in t or other_clue in t for t in texts)
+    touch = hold(h, screen.hold_button)
+    assert own_clue in secret_shown(screen) and other_clue not in secret_shown(screen)
+    assert any(own_clue in t["text"] for t in h.widget_report()["texts"])
+    lift(h, touch)
+    assert secret_shown(screen) == "" and screen.secret.label.text == ""
+    h.tap(tr(h, "codewords.done"))
+    assert h.app.sm.current == "reveal" and h.screen.player == other  # each player's first clue in turn
+    h.tap(tr(h, "codewords.done"))
+    assert h.app.sm.current == "turn"
+
+
+def test_my_clues_shows_each_player_only_their_own_clues(harness):
+    h = harness
+    start_companion_game(h, ["Ann", "Bob"])
+    win_three_keys(h)
+    h.app.clue_reveals.clear()
+    h.app.show_phase()
+    send(h, {"cmd": "land", "space": "enigme"}, {"cmd": "stake", "stake": "clue"}, {"cmd": "result", "success": True})
+    assert h.app.sm.current == "reveal" and h.screen.player == "Bob"  # Bob's second clue, just won
+    h.tap(tr(h, "codewords.done"))
+    h.tap(tr(h, "codewords.mine"))  # one tap from the top bar
+    assert h.app.sm.current == "my_clues"
+    screen = h.screen
+    ann, bob = view_of(h, "Ann")["clues"], view_of(h, "Bob")["clues"]
+    assert len(ann) == 1 and len(bob) == 2
+    assert secret_shown(screen) == ""
+    touch = hold(h, screen.hold_buttons["Bob"])
+    shown = secret_shown(screen)
+    assert all(c in shown for c in bob) and not any(c in shown for c in ann)
+    lift(h, touch)
+    assert secret_shown(screen) == ""
+    touch = hold(h, screen.hold_buttons["Ann"])
+    assert ann[0] in secret_shown(screen) and not any(c in secret_shown(screen) for c in bob)
+    lift(h, touch)
+    h.tap(tr(h, "codewords.back"))
+    assert h.app.sm.current == "turn"
+
+
+def type_word(h, word):
+    screen = h.screen
+    for ch in word:
+        if ch == " ":
+            h.tap(tr(h, "codewords.space"))
+        else:
+            key = "’" if ch in "'’" else ch.upper()
+            h.tap(next(b for b in _keys(h) if b.text == key))
+    assert screen.typed == word.lower().replace("'", "’")
+    h.tap(tr(h, "codewords.ok"))
+
+
+def _keys(h):
+    from kivy.uix.button import Button
+
+    return [w for w in h.widgets(h.screen) if isinstance(w, Button) and not w.disabled and len(w.text) == 1]
+
+
+def test_a_typed_proposal_is_judged_and_the_table_can_overrule(harness):
+    from companion.app.scenarios import companion_words_game, to_round_3
+
+    h = harness
+    app = h.app
+    companion_words_game(app)
+    to_round_3(app)
+    app.clue_reveals.clear()
+    app.show_phase()
+    assert app.sm.current == "keyboard"
+    c = app.controller
+    me = c.view["current"]
+    card = c.session.rules.code_word_of(c.session.state, me)
+    near = next(iter(card.reject), None) or "zzzz"
+    type_word(h, near)
+    assert app.sm.current == "verdict"
+    assert h.screen.verdict_label.text == tr(h, "codewords.refused")
+    assert c.session.commands[-1]["accepted"] is False
+    h.tap(tr(h, "codewords.overrule_right"))
+    assert h.screen.verdict_label.text == tr(h, "codewords.overruled_right")
+    last = c.session.commands[-1]
+    assert last["cmd"] == "propose" and last["word"] == near and last["correct"] is True
+    assert next(p for p in c.view["players"] if p["name"] == me)["status"] == "treasure"
+    h.tap(tr(h, "common.continue"))
+    assert app.sm.current == "keyboard"
+    other = c.view["current"]
+    word = c.session.rules.code_word_of(c.session.state, other).word
+    type_word(h, word)
+    assert h.screen.verdict_label.text == tr(h, "codewords.accepted")
+    assert c.session.commands[-1]["accepted"] is True
+
+
+def listening(url: str) -> bool:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    with socket.socket() as s:
+        s.settimeout(2)
+        return s.connect_ex((parts.hostname, parts.port)) == 0
+
+
+def tap_setting(h, text):
+    """Tap a settings row, scrolled into view first (the rows scroll)."""
+    from kivy.uix.scrollview import ScrollView
+
+    h.app.go("settings")
+    h.pump(3)
+    button = h.button(text)
+    scroll = next(w for w in h.widgets(h.screen) if isinstance(w, ScrollView))
+    scroll.scroll_to(button, animate=False)
+    h.pump(3)
+    h.tap(button)
+
+
+def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_it(harness):
+    h = harness
+    app = h.app
+    from companion.app.phones_link import phones_of
+
+    link = phones_of(app)
+    assert not link.running
+    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.off")))
+    assert app.settings.phones and link.running
+    start_companion_game(h, ["Ann", "Bob"])
+    assert app.sm.current == "phones"
+    assert set(h.screen.codes) == {"Ann", "Bob"}
+    texts = [t["text"] for t in h.widget_report()["texts"]]
+    assert "Ann" in texts and "Bob" in texts
+    links = link.links()
+    with urllib.request.urlopen(links["Ann"], timeout=5) as page:
+        assert page.status == 200 and "Ann" in page.read().decode("utf-8")
+    h.tap(tr(h, "common.continue"))
+    assert app.sm.current == "turn"
+    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
+    assert not app.settings.phones and not link.running
+    assert not listening(links["Ann"])
+
+
+def test_without_a_home_network_the_phones_screen_says_so_and_nothing_listens(harness, monkeypatch):
+    from companion.app import phones_link
+    from companion.app.phones_link import phones_of
+
+    h = harness
+    link = phones_of(h.app)
+    monkeypatch.setattr(link, "host", None)  # the home-network address, as on the kiosk...
+    monkeypatch.setattr(phones_link, "lan_address", lambda: "127.0.0.1")  # ...which has none
+    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.off")))
+    assert h.app.settings.phones and not link.running and link.no_network
+    start_companion_game(h, ["Ann", "Bob"])
+    assert h.app.sm.current == "phones"
+    assert tr(h, "phones.no_network") in [t["text"] for t in h.widget_report()["texts"]]
+    h.tap(tr(h, "common.continue"))
+    assert h.app.sm.current == "turn"
+    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
+    assert not h.app.settings.phones
+
+
+def test_a_proposal_typed_on_a_phone_is_sent_by_the_app_and_its_verdict_shown(harness):
+    import json
+    import threading
+
+    from companion.app.phones_link import phones_of
+    from companion.app.scenarios import companion_words_game, to_round_3
+
+    h = harness
+    app = h.app
+    link = phones_of(app)
+    app.change_settings(phones=True)
+    try:
+        companion_words_game(app)
+        to_round_3(app)
+        app.clue_reveals.clear()
+        app.show_phase()
+        c = app.controller
+        me = c.view["current"]
+        word = c.session.rules.code_word_of(c.session.state, me).word
+        request = urllib.request.Request(link.links()[me] + "/propose", data=json.dumps({"word": word}).encode(),
+                                         headers={"Content-Type": "application/json"}, method="POST")
+        answers = []
+        phone = threading.Thread(target=lambda: answers.append(json.load(urllib.request.urlopen(request, timeout=10))))
+        phone.start()
+        while phone.is_alive():  # the UI thread runs the proposal (Clock) while the phone waits
+            h.pump(1)
+        assert answers and answers[0]["ok"] and answers[0]["correct"] is True
+        assert answers[0]["view"]["player"] == me  # that player's view only, never the table's state
+        last = c.session.commands[-1]
+        assert last["cmd"] == "propose" and last["player"] == me and last["accepted"] is True
+        assert app.sm.current == "verdict" and h.screen.verdict_label.text == tr(h, "codewords.accepted")
+    finally:
+        app.change_settings(phones=False)
+    assert not link.running

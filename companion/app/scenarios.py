@@ -335,7 +335,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "home-notices": _screen("home", lambda app: _home(app, notices=True)),
     "new_game-players": _screen("new_game", lambda app: _new_game(app, 1)),
     "new_game-options": _screen("new_game", lambda app: _new_game(app, 2)),
-    "new_game-code-words": _screen("new_game", lambda app: _new_game(app, 2, code_words=True)),
+    "new_game-code-words": _screen("new_game", lambda app: _new_game(app, 3, code_words=True)),
     "dice": _screen("dice", _dice),
     "turn": _screen("turn", _turn),
     "turn-passe_partout": _screen("turn", lambda app: _turn(app, True)),

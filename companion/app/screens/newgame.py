@@ -47,6 +47,8 @@ class NewGameScreen(BaseScreen):
 
     def body(self) -> Widget:
         paint_backdrop(self, None)
+        if self.step == 3 and getattr(self, "code_words", "cards") == "companion":
+            return self.code_words_step()
         return self.players_step() if self.step == 1 else self.options_step()
 
     # --- step 1: players ---------------------------------------------------------------------------
@@ -224,11 +226,15 @@ class NewGameScreen(BaseScreen):
         back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.25)
         back.bind(on_release=lambda *_: self.back_to_players())
         top.add_widget(back)
-        top.add_widget(FitLabel(text=self.tr("new.step_options"), base_font=TYPE.heading, bold=True,
-                                color=theme.GOLD, wrap=False, size_hint_x=0.4))
-        start = BigButton(text=self.tr("new.start"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
-                          size_hint_x=0.35)
-        start.bind(on_release=lambda *_: self.start())
+        from companion.app.screens.codewords import code_words_row  # issue 17: the companion's code words
+        words = code_words_row(self).children[-1]  # the cards' or the companion's: the toggle, in the top bar
+        words.parent.remove_widget(words)
+        words.size_hint, words.base_font = (0.4, 1), TYPE.body
+        top.add_widget(words)
+        companion = getattr(self, "code_words", "cards") == "companion"  # then each player's level: page 3
+        start = BigButton(text=self.tr("new.next" if companion else "new.start"), bg=theme.GOLD, base_font=TYPE.button,
+                          bold=True, size_hint_x=0.35)
+        start.bind(on_release=lambda *_: self.to_code_words() if companion else self.start())
         top.add_widget(start)
         box.add_widget(top)
         columns = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.m))
@@ -238,8 +244,34 @@ class NewGameScreen(BaseScreen):
         if not portrait:
             cards.size_hint_x = 1.25
         box.add_widget(columns)
-        from companion.app.screens.codewords import code_words_row  # issue 17: the companion's code words
-        box.add_widget(code_words_row(self))
+        return box
+
+    def to_code_words(self) -> None:
+        self.step = 3
+        self.rebuild()
+
+    def code_words_step(self) -> Widget:
+        """Page 3, with the companion's code words: each player's level (issue 17), then start."""
+        from companion.app.screens.codewords import code_words_row
+
+        box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
+        top = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(SPACE.s))
+        back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.25)
+        back.bind(on_release=lambda *_: setattr(self, "step", 2) or self.rebuild())
+        top.add_widget(back)
+        top.add_widget(FitLabel(text="3. " + self.tr("new.code_words"), base_font=TYPE.heading, bold=True,
+                                color=theme.GOLD, wrap=False, size_hint_x=0.4))
+        start = BigButton(text=self.tr("new.start"), bg=theme.GOLD, base_font=TYPE.button, bold=True, size_hint_x=0.35)
+        start.bind(on_release=lambda *_: self.start())
+        top.add_widget(start)
+        box.add_widget(top)
+        levels = code_words_row(self)
+        levels.cols = 1 if self.app.portrait else 2
+        levels.spacing = gap()
+        for b in levels.children:
+            b.base_font, b.height = TYPE.body, px(TOUCH.minimum) * (1.4 if self.app.portrait else 1)
+        box.add_widget(levels)
+        box.add_widget(Widget())
         return box
 
     def caption(self, text: str) -> Widget:
@@ -261,7 +293,7 @@ class NewGameScreen(BaseScreen):
         column = BoxLayout(orientation="vertical", spacing=gap())
         column.add_widget(self.caption(self.tr("new.first")))
         choices = [(None, self.tr("new.roll"))] + [(n, n) for n in self.names()]
-        cols = 2 if portrait else 3  # three to a line: room below for the code words
+        cols = 2
         height = px(TOUCH.minimum)
         first = GridLayout(cols=cols, spacing=gap(), size_hint_y=None,
                            height=-(-len(choices) // cols) * (height + gap()) - gap())

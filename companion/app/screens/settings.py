@@ -192,10 +192,11 @@ class SettingsScreen(BaseScreen):
             b.bind(on_release=lambda _b, n=screen: self.app.go(n))
             actions.add_widget(b)
         page.add_widget(actions)
-        on = bool(getattr(self.app.settings, "phones", False))  # issue 17: the players' phones (off: nothing listens)
-        self.row(page, self.tr("phones.menu"), Segmented(
-            [(True, self.tr("settings.on")), (False, self.tr("settings.off"))], on,
-            lambda v: self.change(phones=v), font=TYPE.body, name="phones", height=self.control_height()))
+        from companion.app.screens.phones import phones_setting_row  # issue 17: the players' phones
+
+        phones = phones_setting_row(self)
+        phones.base_font, phones.height = TYPE.body, self.control_height()
+        page.add_widget(phones)
         ring = self.app.ring.status()
         if ring.configured == "screen":
             ring_state = self.tr("settings.ring_screen")

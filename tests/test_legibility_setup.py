@@ -53,8 +53,9 @@ def shown(h, scenario: str, language: str) -> dict:
     from companion.app.scenarios import SCENARIOS
 
     h.app.set_language(language)
-    SCENARIOS[scenario](h.app)
+    name = SCENARIOS[scenario](h.app)
     h.settle(frames=8)
+    assert h.app.sm.current == name  # the screen itself, not the error screen
     return h.widget_report()
 
 

@@ -8,12 +8,11 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.screens.base import BaseScreen
-from companion.app.theme import hex_rgba
-from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
+from companion.app.controls import BigButton, FitLabel, Panel, Swatch, colour_rgba, touch_height
 from companion.app.initials import unique_initials
 from companion.app.lineup import rematch
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
-from companion.app.screens.kit import (IconLabelButton, box_for, icon, icon_and_words, paint_backdrop, place_ranks,
+from companion.app.screens.kit import (IconLabelButton, box_for, icon_and_words, paint_backdrop, place_ranks,
                                        px)
 from companion.app.screens.tiles import hub_of, treasure_note
 from companion.tiles.treasure import ADDED, TreasureTally

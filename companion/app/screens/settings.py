@@ -12,7 +12,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.controls import BigButton, FitLabel, Panel
+from companion.app.controls import BigButton, Panel
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import Segmented, Stepper, box_for, gap, left_label, paint_backdrop, px

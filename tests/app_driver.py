@@ -33,7 +33,8 @@ def main(mode: str, db: Path) -> None:
             h.type_into(box, name)
         h.tap(tr("new.next"))
         h.tap("Bob")
-        h.tap(tr("common.labelled", label=tr("space.enigme"), value=tr("new.physical")))
+        [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == ("enigme", "companion")]
+        h.tap(segment)  # the riddles from the companion
         h.tap(tr("new.start"))
         h.tap(tr("space.force"))
         h.tap(tr("common.success"))

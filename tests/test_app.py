@@ -95,8 +95,9 @@ def start_game_by_touch(h, names, first, companion_decks=()):
         h.type_into(box, name)
     h.tap(tr(h, "new.next"))
     h.tap(first)
-    for deck in companion_decks:
-        h.tap(tr(h, "common.labelled", label=tr(h, "space." + deck), value=tr(h, "new.physical")))
+    for deck in companion_decks:  # the deck's segmented toggle: its "companion" segment
+        [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == (deck, "companion")]
+        h.tap(segment)
     running = h.app.controller.in_progress
     h.tap(tr(h, "new.start"))
     if running:  # replacing the game in progress is confirmed

@@ -49,6 +49,7 @@ def start_companion_game(h, names, levels=None):
     h.tap(names[0])
     if h.app.sm.get_screen("new_game").__dict__.get("code_words") != "companion":  # the last game's choice stays
         h.tap(tr(h, "common.labelled", label=tr(h, "new.code_words"), value=tr(h, "new.code_words.cards")))
+    h.tap(tr(h, "new.next"))  # each player's level is on the setup's third page
     for name in names:
         wanted, other = ("hard", "easy") if name in (levels or ()) else ("easy", "hard")
         if not any(getattr(w, "text", None) == tr(h, "new.word_level", player=name, level=tr(h, "codewords.level." + wanted))
@@ -221,16 +222,14 @@ def listening(url: str) -> bool:
 
 
 def tap_setting(h, text):
-    """Tap a settings row, scrolled into view first (the rows scroll)."""
-    from kivy.uix.scrollview import ScrollView
+    """Tap a row of the settings' Hardware section (the players' phones are there)."""
+    from kivy.uix.button import Button
 
     h.app.go("settings")
     h.pump(3)
-    button = h.button(text)
-    scroll = next(w for w in h.widgets(h.screen) if isinstance(w, ScrollView))
-    scroll.scroll_to(button, animate=False)
-    h.pump(3)
-    h.tap(button)
+    [section] = [w for w in h.widgets(h.screen) if isinstance(w, Button) and getattr(w, "section", None) == "hardware"]
+    h.tap(section)
+    h.tap(text)
 
 
 def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_it(harness):

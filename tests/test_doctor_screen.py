@@ -28,18 +28,23 @@ def tr(h, key, **kw):
     return h.app.controller.tr(key, **kw)
 
 
-def tap_in_scroll(h, text: str) -> None:
-    """Bring a settings button into view (the settings scroll), then tap it."""
-    from kivy.uix.scrollview import ScrollView
+SECTION_OF = {"settings.doctor": "hardware", "settings.shutdown": "system", "settings.reboot": "system"}
 
-    button = h.button(text)
-    parent = button.parent
-    while parent is not None and not isinstance(parent, ScrollView):
-        parent = parent.parent
-    if parent is not None:
-        parent.scroll_to(button, padding=0, animate=False)
-        h.settle(frames=3)
+
+def open_section(h, section: str) -> None:
+    """Tap a section of the settings (Hardware, System...)."""
+    from kivy.uix.button import Button
+
+    [button] = [w for w in h.widgets(h.screen) if isinstance(w, Button) and getattr(w, "section", None) == section]
     h.tap(button)
+
+
+def tap_in_scroll(h, text: str) -> None:
+    """Open the settings section that holds a button, then tap it (one tap from the sections)."""
+    for key, section in SECTION_OF.items():
+        if text == tr(h, key):
+            open_section(h, section)
+    h.tap(text)
 
 
 def texts(h) -> list[str]:
@@ -105,6 +110,7 @@ def test_shut_down_is_offered_on_the_kiosk_and_asks_first(harness, monkeypatch):
     asked: list[str] = []
     h.app.go("settings")
     h.settle(frames=3)
+    open_section(h, "system")
     with pytest.raises(LookupError):
         h.button(tr(h, "settings.shutdown"))  # not on a desktop
     h.app.change_settings(power_buttons=True)
@@ -136,6 +142,7 @@ def test_settings_say_how_many_buzzers_the_profile_put_on_gpio(harness):
     try:
         h.app.go("settings")
         h.settle(frames=3)
+        open_section(h, "hardware")
         assert tr(h, "settings.hw_buzzers_gpio", n=2) in texts(h)
     finally:
         h.app.buzzer_hardware.close()

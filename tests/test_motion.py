@@ -196,31 +196,36 @@ def test_reduce_motion_shows_the_end_states_at_once(game):
     h.app.change_settings(reduce_motion=False)
 
 
-def test_settings_toggle_reduce_motion_in_one_row(game):
-    from kivy.uix.scrollview import ScrollView
+def open_settings_section(h, section: str) -> None:
+    from kivy.uix.button import Button
 
-    h = game
     h.app.go("settings")
     h.settle(frames=3)
-    for before, after in (("settings.off", True), ("settings.on", False)):
-        row = h.button(tr(h, "common.labelled", label=tr(h, "settings.reduce_motion"), value=tr(h, before)))
-        scroll = next(w for w in h.widgets(h.screen) if isinstance(w, ScrollView))
-        scroll.scroll_to(row, animate=False)
-        h.settle(frames=3)
-        h.tap(row)
-        assert h.app.settings.reduce_motion is after
+    [button] = [w for w in h.widgets(h.screen) if isinstance(w, Button) and getattr(w, "section", None) == section]
+    h.tap(button)
+
+
+def test_settings_toggle_reduce_motion_in_one_tap(game):
+    h = game
+    open_settings_section(h, "display")  # the settings' Display section
+    for value in (True, False):
+        [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == ("reduce_motion", value)]
+        h.tap(segment)
+        assert h.app.settings.reduce_motion is value
 
 
 def test_the_settings_screen_lists_every_sound_category(game):
     from companion.sound.mixbus import CATEGORIES
 
     h = game
-    h.app.go("settings")
-    h.settle(frames=3)
+    open_settings_section(h, "mix")  # the volume of each kind of sound
     texts = {w.text for w in h.widgets(h.screen) if hasattr(w, "text")}
+    steppers = {getattr(w, "step", None) for w in h.widgets(h.screen)}
     for category in CATEGORIES:
         value = getattr(h.app.settings, f"{category}_volume")
-        assert tr(h, f"settings.{category}_volume", volume=value) in texts, category
+        assert tr(h, f"settings.label.{category}_volume") in texts, category
+        assert tr(h, "settings.percent", volume=value) in texts, category
+        assert (f"{category}_volume", -1) in steppers and (f"{category}_volume", +1) in steppers, category
 
 
 # --- Père Fouras speaks ---------------------------------------------------------------------------------

@@ -119,8 +119,12 @@ class Harness:
         return {"texts": texts, "touchables": touchables}
 
     def _visible(self) -> Iterator[Widget]:
-        """Widgets drawn on the window: not hidden (no size, transparent) and not inside a hidden one."""
-        stack: list[Widget] = list(Window.children)
+        """Widgets drawn on the window: not hidden (no size, transparent) and not inside a hidden one; with a
+        popup open, only the popup (what lies under it is dimmed and takes no touch)."""
+        from kivy.uix.modalview import ModalView
+
+        modals = [w for w in Window.children if isinstance(w, ModalView)]
+        stack: list[Widget] = modals[:1] or list(Window.children)
         while stack:
             w = stack.pop()
             if w.width <= 1 or w.height <= 1 or getattr(w, "opacity", 1) <= 0.01:
@@ -133,11 +137,13 @@ class Harness:
         x, y = w.to_window(*w.pos)
         return {"pos": [round(x), round(y)], "size": [round(w.width), round(w.height)]}
 
-    def text_backgrounds(self, path: Path) -> list[dict[str, Any]]:
-        """A screenshot of the current screen with every text hidden (``path``), and for each visible text
-        of an enabled widget: the text, its colour and the box its letters take (x, y, width, height in
-        the picture's pixels, y from the top). What a contrast check needs: the colour of the letters
-        against every pixel drawn behind them (a disabled button's grey text is exempt, as in WCAG)."""
+    def text_backgrounds(self, shown: Path, hidden_path: Path) -> list[dict[str, Any]]:
+        """Two screenshots of the current screen, as it is (``shown``) and with every text hidden
+        (``hidden_path``), and for each visible text of an enabled widget: the text, its colour and the
+        box of its texture (x, y, width, height in the pictures' pixels, y from the top). What a contrast
+        check needs: where the two pictures differ inside a box are the letters, and the hidden picture
+        has what is drawn behind them (a disabled button's grey text is exempt, as in WCAG)."""
+        self.screenshot(shown)
         found, hidden = [], []
         for w in self._visible():
             if not isinstance(w, Label) or not w.text.strip() or w.disabled or w.color[3] <= 0.01:
@@ -153,14 +159,16 @@ class Harness:
             found.append({"text": w.text, "colour": list(w.color),
                           "box": [round(left), round(Window.height - up), max(1, round(right - left)),
                                   max(1, round(up - bottom))]})
-            hidden.append((w, tuple(w.color)))
-        for w, colour in hidden:
-            w.color = (*colour[:3], 0)
+            hidden.append((w, w.text))
+        # Hidden by taking their text away (a button sets its text colour again whenever it redraws, so
+        # a transparent colour would not last until the picture); the widgets keep their size.
+        for w, _text in hidden:
+            w.text = ""
         try:
-            self.screenshot(path)
+            self.screenshot(hidden_path)
         finally:
-            for w, colour in hidden:
-                w.color = colour
+            for w, text in hidden:
+                w.text = text
             self.pump(2)
         return found
 

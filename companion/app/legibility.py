@@ -3,7 +3,7 @@
 The table reads a 7-inch panel (800×480, about 5.2 px per mm) from 0.5–1.5 m: text on a play screen is
 at least 18 px, the current player and the next step at least 36 px, each player's standing at least
 24 px; a touch target is at least 48 px (9 mm) on its short side, with at least 8 px between two
-targets; no word is broken inside. Sizes are for 800×480 and scale with the display profile's short
+targets; no word is broken inside; no text is laid over another. Sizes are for 800×480 and scale with the display profile's short
 side (``DisplayProfile.scale``). Screens say which of their texts are the step or a standing with a
 ``role`` attribute on the widget. No Kivy here: the check runs on the JSON.
 """
@@ -38,7 +38,7 @@ def check_shot(shot: str, report: dict[str, Any], scale: float) -> list[Problem]
 
 
 def _text_problems(texts: list[dict[str, Any]], scale: float) -> list[str]:
-    found = []
+    found = [f"{_quote(a)} and {_quote(b)} overlap: one is drawn over the other" for a, b in _overlapping(texts)]
     for t in texts:
         role = t.get("role", "text")
         least = MIN_TEXT_PX.get(role, MIN_TEXT_PX["text"]) * scale
@@ -62,6 +62,23 @@ def _touch_problems(touchables: list[dict[str, Any]], scale: float) -> list[str]
             if apart is not None and apart + TOLERANCE_PX < gap:
                 found.append(f"touch targets {_quote(a)} and {_quote(b)} are {apart:g} px apart, under {gap:g} px")
     return found
+
+
+def _overlapping(texts: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Pairs of texts whose boxes cross by more than a pixel or two (neither holds the other): a layout
+    that ran out of room and laid one line over another."""
+    pairs = []
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            (ax, ay), (aw, ah) = a["pos"], a["size"]
+            (bx, by), (bw, bh) = b["pos"], b["size"]
+            if _inside(ax, ay, aw, ah, bx, by, bw, bh) or _inside(bx, by, bw, bh, ax, ay, aw, ah):
+                continue
+            across = min(ax + aw, bx + bw) - max(ax, bx)
+            down = min(ay + ah, by + bh) - max(ay, by)
+            if across > 2 and down > 2:
+                pairs.append((a, b))
+    return pairs
 
 
 def _distance(a: dict[str, Any], b: dict[str, Any]) -> float | None:

@@ -78,6 +78,7 @@ def frozen_hourglass(app) -> None:
 
 def _screen(name: str, setup: Callable[[object], None]) -> Callable[[object], str]:
     def prepare(app) -> str:
+        close_overlays()  # a help or popup of the previous picture never lies over this one
         setup(app)
         return name
 
@@ -108,6 +109,7 @@ def start_notices() -> list:
 
 
 def _new_game(app, step: int, code_words: bool = False):
+    fresh_game(app, players=3)  # a game in the log: "same players as last time" is offered
     screen = app.sm.get_screen("new_game")
     screen.reset_form()
     # issue 17: the companion's code words, Jean-Baptiste at the hard level (or the cards, the default)
@@ -350,7 +352,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "home-notices": _screen("home", lambda app: _home(app, notices=True)),
     "new_game-players": _screen("new_game", lambda app: _new_game(app, 1)),
     "new_game-options": _screen("new_game", lambda app: _new_game(app, 2)),
-    "new_game-code-words": _screen("new_game", lambda app: _new_game(app, 2, code_words=True)),
+    "new_game-code-words": _screen("new_game", lambda app: _new_game(app, 3, code_words=True)),
     "dice": _screen("dice", _dice),
     "turn": _screen("turn", _turn),
     "turn-passe_partout": _screen("turn", lambda app: _turn(app, True)),
@@ -369,7 +371,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "proposal-again": _screen("proposal", lambda app: _proposal(app, True)),
     "treasure": _screen("treasure", _treasure),
     "podium": _screen("podium", _podium),
-    "settings": _screen("settings", lambda app: app.go("settings")),
+    "settings": _screen("settings", lambda app: _settings(app, "game")),
     "history": _screen("history", lambda app: app.go("history")),
     "history-games": _screen("history", lambda app: _history(app, "history")),
     "history-game": _screen("history_game", lambda app: _history(app, "history_game")),
@@ -424,3 +426,13 @@ SCENARIOS.update({
     "duel-contest": _screen("duel", _duel_contest),
     "rule-help": _screen("challenge", _rule_help),
 })
+
+
+def _settings(app, section: str) -> None:
+    screen = app.sm.get_screen("settings")
+    screen.section = section
+    app.go("settings")
+
+
+for _section in ("sound", "mix", "display", "hardware", "content", "system"):
+    SCENARIOS[f"settings-{_section}"] = _screen("settings", lambda app, s=_section: _settings(app, s))

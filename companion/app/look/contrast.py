@@ -56,3 +56,30 @@ def worst_contrast(png: str | Path, boxes: Iterable[tuple[int, int, int, int]], 
             a, b = sorted((pixel, text))
             worst = min(worst, (b + 0.05) / (a + 0.05))
     return worst
+
+
+def letters_contrast(shown: str | Path, hidden: str | Path, box: tuple[int, int, int, int],
+                     text_colour: Colour) -> float | None:
+    """The lowest contrast of ``text_colour`` against what is drawn behind its letters: the letters are
+    the pixels where the screenshot ``shown`` differs from ``hidden`` (the same screen with its texts
+    taken away) inside ``box`` (x, y, width, height, y from the top), grown by one pixel for their
+    antialiased edges; the background is ``hidden`` there. None when no letter was drawn in the box."""
+    import numpy as np
+    from PIL import Image
+
+    x, y, w, h = box
+    with Image.open(shown) as a, Image.open(hidden) as b:
+        top = np.asarray(a.convert("RGB"), dtype=np.int16)[max(y, 0):y + h, max(x, 0):x + w]
+        under = np.asarray(b.convert("RGB"), dtype=np.float64)[max(y, 0):y + h, max(x, 0):x + w] / 255
+    letters = np.abs(top - (under * 255).round().astype(np.int16)).max(axis=2) > 24
+    if not letters.any():
+        return None
+    grown = letters.copy()
+    grown[1:, :] |= letters[:-1, :]
+    grown[:-1, :] |= letters[1:, :]
+    grown[:, 1:] |= letters[:, :-1]
+    grown[:, :-1] |= letters[:, 1:]
+    lin = np.where(under <= 0.04045, under / 12.92, ((under + 0.055) / 1.055) ** 2.4)
+    lum = (lin @ np.array([0.2126, 0.7152, 0.0722]))[grown]
+    text = luminance(text_colour)
+    return min((max(p, text) + 0.05) / (min(p, text) + 0.05) for p in (float(lum.min()), float(lum.max())))

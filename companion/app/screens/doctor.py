@@ -57,6 +57,12 @@ def run_in_app(app: Any, checks: list[Check], post) -> None:
         post(None)
 
 
+def left(label: FitLabel) -> FitLabel:
+    """A report line read from the left, as a list is (the fit centres text unless told otherwise)."""
+    label.halign = "left"
+    return label
+
+
 class DoctorScreen(BaseScreen):
     in_game = False
     auto_run = True  # screenshots set results themselves
@@ -113,21 +119,21 @@ class DoctorScreen(BaseScreen):
         rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None)
         rows.bind(minimum_height=rows.setter("height"))
         for notice in self.app.notices:  # what the start reported, with the detail the home screen leaves out
-            rows.add_widget(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"),
+            rows.add_widget(left(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"),
                                                   value=notice_text(notice, self.tr, detail=True)),
-                                     base_font=15, halign="left", color=theme.GOLD, size_hint_y=None,
-                                     height=Scale.px(44)))
+                                     base_font=18, color=theme.GOLD, size_hint_y=None,
+                                     height=Scale.px(92))))  # three lines of 18 px: the detail is long
         for check, results in self.results:
             for result in results:
-                rows.add_widget(FitLabel(text=self.line(check, result), base_font=15, halign="left",
+                rows.add_widget(left(FitLabel(text=self.line(check, result), base_font=18,
                                          color=STATUS_COLOURS[result.status] if result.status != PASS else theme.TEXT,
-                                         size_hint_y=None, height=Scale.px(44)))
-        scroll = ScrollView()
+                                         size_hint_y=None, height=Scale.px(63))))  # two lines of 18 px
+        scroll = ScrollView(bar_width=Scale.px(8), scroll_type=["bars", "content"])  # a bar a finger can hold
         scroll.add_widget(rows)
         box.add_widget(scroll)
-        box.add_widget(FitLabel(text=self.tr("doctor.at_the_box"), base_font=14, color=theme.STONE,
-                                size_hint_y=None, height=Scale.px(26)))
-        buttons = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(6))
+        box.add_widget(FitLabel(text=self.tr("doctor.at_the_box"), base_font=18, color=theme.STONE,
+                                size_hint_y=None, height=Scale.px(34)))
+        buttons = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
         again = BigButton(text=self.tr("doctor.again"), bg=theme.SEA_LIGHT, disabled=self.running, base_font=18)
         again.bind(on_release=lambda *_: (self.start(), self.rebuild()))
         corners = BigButton(text=self.tr("doctor.corners"), bg=theme.SEA_LIGHT, base_font=18)

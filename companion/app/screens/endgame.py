@@ -1,4 +1,4 @@
-"""Round changes as moments, Round 3's proposals, the treasure count and the podium."""
+"""Round changes as moments, Round 3's proposals, the treasure count and the podium (with the rematch)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,12 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.screens.base import BaseScreen
-from companion.app.theme import hex_rgba
-from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
+from companion.app.controls import BigButton, FitLabel, Panel, Swatch, colour_rgba, touch_height
+from companion.app.initials import unique_initials
+from companion.app.lineup import rematch
+from companion.app.look.tokens import SPACE, TOUCH, TYPE
+from companion.app.screens.kit import (IconLabelButton, box_for, icon_and_words, paint_backdrop, place_ranks,
+                                       px)
 from companion.app.screens.tiles import hub_of, treasure_note
 from companion.tiles.treasure import ADDED, TreasureTally
 
@@ -17,56 +21,79 @@ TOKENS = (("pebble", 0), ("10", 10), ("20", 20), ("50", 50))
 
 
 class MomentScreen(BaseScreen):
-    """Between rounds: who won the round, what changes now, who starts."""
+    """Between rounds: who won the round, then the new round's title over its backdrop, what changes now
+    and who starts."""
 
     events: list[dict] = []
+    compact_chips = True  # the round's title and what changes need the height; the chips say who by initials
 
     def body(self) -> Widget:
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(8), padding=Scale.px(8))
+        started = [e["round"] for e in self.events if e["type"] == "round_started"]
+        paint_backdrop(self, started[-1] if started else None)
+        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs), padding=[px(SPACE.s), 0])
         for e in self.events:
             if e["type"] == "round_ended":
-                box.add_widget(self.title(self.tr("moment.round_over", round=e["round"]), base_font=42, colour=theme.GOLD))
                 key = "moment.third_key" if e["reason"] == "third_key" else "moment.fourth_clue"
-                box.add_widget(FitLabel(text=self.tr(key, player=e["player"]), base_font=28, size_hint_y=None, height=Scale.px(46)))
-            elif e["type"] == "round_started" and e["round"] == 2:
-                box.add_widget(self.title(self.tr("common.round", round=2) + " – " + self.tr("common.round_name.2"), base_font=26, height=44))
-                box.add_widget(FitLabel(text=self.tr("moment.round2", player=e["first"]), base_font=22))
-            elif e["type"] == "round_started" and e["round"] == 3:
-                box.add_widget(self.title(self.tr("common.round", round=3) + " – " + self.tr("common.round_name.3"), base_font=26, height=44))
-                box.add_widget(FitLabel(text=self.tr("moment.round3", player=e["first"]), base_font=22))
+                box.add_widget(FitLabel(text=self.tr("moment.round_over", round=e["round"]) + " " + self.tr(key, player=e["player"]),
+                                        base_font=TYPE.body, color=theme.TEXT, size_hint_y=None,
+                                        height=box_for(TYPE.body, 2 if self.app.portrait else 1)))
+            elif e["type"] == "round_started" and e["round"] in (2, 3):
+                r = e["round"]
+                lines = 2 if self.app.portrait else 1  # the portrait's narrow width: the title on two lines
+                title = FitLabel(text=self.tr("common.round", round=r) + " – " + self.tr(f"common.round_name.{r}"),
+                                 base_font=TYPE.title, font_name="Display", color=theme.GOLD, wrap=lines > 1,
+                                 size_hint_y=None, height=box_for(TYPE.title, lines))
+                box.add_widget(title)
+                box.add_widget(FitLabel(text=self.tr(f"moment.round{r}", player=e["first"]), base_font=TYPE.body))
         out = [e["player"] for e in self.events if e["type"] == "player_out"]
         if out:
-            box.add_widget(FitLabel(text=self.tr("moment.out", players=", ".join(out)), base_font=20, color=theme.STONE))
-        go = BigButton(text=self.tr("common.continue"), bg=theme.GOLD, size_hint_y=None, height=touch_height())
+            box.add_widget(FitLabel(text=self.tr("moment.out", players=", ".join(out)), base_font=TYPE.body,
+                                    color=theme.TEXT_MUTED, size_hint_y=None, height=box_for(TYPE.body)))
+        go = BigButton(text=self.tr("common.continue"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
+                       size_hint_y=None, height=px(TOUCH.primary))
         go.bind(on_release=lambda *_: self.app.show_phase())
         box.add_widget(go)
         return box
 
 
 class ProposalScreen(BaseScreen):
+    """Round 3: a player with keys proposes their code word; a wrong one may be tried again for a key."""
+
+    compact_chips = True  # the verdict and the cost need the height (full chips lay under the verdict)
+
     def body(self) -> Widget:
+        paint_backdrop(self, 3)
         v = self.c.view
         me = v["current"]
         p = next(x for x in v["players"] if x["name"] == me)
         keys = self.tr("common.keys", n=p["keys"])
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(8))
-        if v["phase"] == "propose_again":
-            box.add_widget(self.title(self.tr("propose.again_title", player=me), base_font=32, colour=theme.GOLD, height=70))
-            box.add_widget(FitLabel(text=self.tr("propose.keys", player=me, keys=keys), base_font=24, size_hint_y=None, height=Scale.px(40)))
-            again = self.tr("propose.again", before=p["keys"], after=p["keys"] - 1)
-            box.add_widget(FitLabel(text=again, base_font=22, color=theme.GOLD, size_hint_y=None, height=Scale.px(40)))
-            box.add_widget(self.buttons([
-                (self.tr("propose.right"), theme.OK, lambda: self.send({"cmd": "propose", "player": me, "correct": True})),
-                (self.tr("propose.wrong"), theme.FAILURE, lambda: self.send({"cmd": "propose", "player": me, "correct": False})),
-                (self.tr("propose.give_up"), theme.STONE_DARK, lambda: self.send({"cmd": "pass", "player": me})),
-            ], height=touch_height() * 1.6))
-        else:
-            box.add_widget(self.title(self.tr("propose.title", player=me), base_font=40, colour=theme.GOLD, height=80))
-            box.add_widget(FitLabel(text=self.tr("propose.keys", player=me, keys=keys), base_font=24, size_hint_y=None, height=Scale.px(40)))
-            box.add_widget(self.buttons([
-                (self.tr("propose.right"), theme.OK, lambda: self.send({"cmd": "propose", "player": me, "correct": True})),
-                (self.tr("propose.wrong"), theme.FAILURE, lambda: self.send({"cmd": "propose", "player": me, "correct": False})),
-            ], height=touch_height() * 1.8))
+        again = v["phase"] == "propose_again"
+        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        title = FitLabel(text=self.tr("propose.again_title" if again else "propose.title", player=me),
+                         base_font=TYPE.step, bold=True, color=theme.GOLD, size_hint_y=None,
+                         height=box_for(TYPE.step, 2 if again or self.app.portrait else 1))
+        title.role = "step"
+        box.add_widget(title)
+        box.add_widget(icon_and_words("key", self.tr("propose.keys", player=me, keys=keys), TYPE.standing,
+                                      colour=theme.TEXT))
+        if again:
+            box.add_widget(icon_and_words("key", self.tr("propose.again", before=p["keys"], after=p["keys"] - 1),
+                                          TYPE.body, colour=theme.GOLD))
+        portrait = self.app.portrait  # narrow: the answers one above the other, each the full width
+        row = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s), size_hint_y=None,
+                        height=px(TOUCH.primary) * ((1.2 * (3 if again else 2)) if portrait else 1.5))
+        for icon_name, text, colour, command in (
+            ("success", self.tr("propose.right"), theme.OK, {"cmd": "propose", "player": me, "correct": True}),
+            ("failure", self.tr("propose.wrong"), theme.FAILURE, {"cmd": "propose", "player": me, "correct": False}),
+        ):
+            b = IconLabelButton(icon_name, text=text, bg=colour, base_font=TYPE.button, bold=True)
+            b.bind(on_release=lambda _b, c=command: self.send(c))
+            row.add_widget(b)
+        if again:
+            give_up = BigButton(text=self.tr("propose.give_up"), bg=theme.STONE_DARK, base_font=TYPE.button)
+            give_up.bind(on_release=lambda *_: self.send({"cmd": "pass", "player": me}))
+            row.add_widget(give_up)
+        box.add_widget(row)
         box.add_widget(Widget())
         return box
 
@@ -76,6 +103,7 @@ class TreasureScreen(BaseScreen):
     count once per handful (``on_tile``)."""
 
     counts: dict[str, int] = {}
+    compact_chips = True  # the steppers need the height (full chips pushed the handful line over them)
     handful: tuple = ()
     tally: TreasureTally | None = None
     last_scan: tuple | None = None  # (Scanned, tokens scanned into the handful): the reader's last word
@@ -91,25 +119,29 @@ class TreasureScreen(BaseScreen):
             self.tally, self.last_scan = self.tally or TreasureTally(), None
             self.tally.begin(self.handful, earlier=self.earlier_tags(me))
         total = done + p["draws_left"]
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6))
-        box.add_widget(self.title(self.tr("treasure.title", player=me), base_font=30, colour=theme.GOLD, height=46))
+        paint_backdrop(self, 3)
+        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        title = FitLabel(text=self.tr("treasure.title", player=me), base_font=TYPE.step, bold=True, color=theme.GOLD,
+                         size_hint_y=None, height=box_for(TYPE.step, 2 if self.app.portrait else 1))
+        title.role = "step"
+        box.add_widget(title)
         handful = self.tr("treasure.handful", n=done + 1, total=total)
         hub = hub_of(self.app)
         if self.last_scan or (hub is not None and hub.config is not None):  # what the RFID reader last counted
             handful += " · " + (treasure_note(self.tr, *self.last_scan) if self.last_scan
                                  else self.tr("treasure.scan_prompt"))
-        box.add_widget(FitLabel(text=handful, base_font=20, size_hint_y=None, height=Scale.px(30)))
-        grid = GridLayout(cols=2 if self.app.portrait else 4, spacing=Scale.px(6))
+        box.add_widget(FitLabel(text=handful, base_font=TYPE.body, size_hint_y=None, height=box_for(TYPE.body)))
+        grid = GridLayout(cols=2 if self.app.portrait else 4, spacing=px(SPACE.xs))
         for kind, value in TOKENS:
             grid.add_widget(self.stepper(kind, value, p["bag_left"][kind]))
         box.add_widget(grid)
         handful = sum(self.counts[k] * val for k, val in TOKENS)
-        box.add_widget(FitLabel(text=self.tr("treasure.total", value=handful, total=p["boyards"] + handful),
-                                base_font=24, bold=True, size_hint_y=None, height=Scale.px(40)))
-        box.add_widget(self.buttons([
-            (self.tr("treasure.done"), theme.GOLD,
-             lambda: self.send(self.draw_command(me))),
-        ]))
+        box.add_widget(icon_and_words("boyard", self.tr("treasure.total", value=handful, total=p["boyards"] + handful),
+                                      TYPE.standing, colour=theme.TEXT, bold=True))
+        done_button = BigButton(text=self.tr("treasure.done"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
+                                size_hint_y=None, height=px(TOUCH.primary))
+        done_button.bind(on_release=lambda *_: self.send(self.draw_command(me)))
+        box.add_widget(done_button)
         return box
 
     def earlier_tags(self, player: str) -> list[list[str]]:
@@ -126,13 +158,17 @@ class TreasureScreen(BaseScreen):
         return cmd
 
     def stepper(self, kind: str, value: int, left: int) -> Widget:
-        panel = Panel(orientation="vertical", padding=Scale.px(4), spacing=Scale.px(4))
+        panel = Panel(orientation="vertical", padding=px(SPACE.xs) / 2, spacing=px(SPACE.xs) / 2)
         name = self.tr("treasure.pebble") if kind == "pebble" else self.tr("treasure.token", n=value)
-        panel.add_widget(FitLabel(text=name, base_font=18, color=theme.GOLD))
-        count = FitLabel(text=str(self.counts[kind]), base_font=40, bold=True)
-        row = BoxLayout(spacing=Scale.px(4), size_hint_y=None, height=touch_height())
-        minus = BigButton(text="−", bg=theme.STONE_DARK, base_font=32, disabled=self.counts[kind] == 0)
-        plus = BigButton(text="+", bg=theme.STONE, base_font=32, disabled=self.counts[kind] >= left)
+        if kind == "pebble":  # no coin: a pebble is worth nothing
+            panel.add_widget(FitLabel(text=name, base_font=TYPE.body, color=theme.GOLD, size_hint_y=None,
+                                      height=box_for(TYPE.body)))
+        else:
+            panel.add_widget(icon_and_words("boyard", name, TYPE.body, colour=theme.GOLD))
+        count = FitLabel(text=str(self.counts[kind]), base_font=TYPE.step, bold=True)
+        row = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=max(touch_height(), px(TOUCH.icon_button)))
+        minus = BigButton(text="−", bg=theme.STONE_DARK, base_font=TYPE.heading, disabled=self.counts[kind] == 0)
+        plus = BigButton(text="+", bg=theme.STONE, base_font=TYPE.heading, disabled=self.counts[kind] >= left)
         minus.bind(on_release=lambda *_: self.step(kind, -1))
         plus.bind(on_release=lambda *_: self.step(kind, +1))
         row.add_widget(minus)
@@ -165,29 +201,101 @@ class TreasureScreen(BaseScreen):
 
 
 class PodiumScreen(BaseScreen):
+    """The end: the winner's line, a podium of three steps (places shared on a tie, ex aequo) with each
+    player's Boyards, the others below, and "Rematch" in one tap (same players, seats and colours, a new
+    game whose first player the die picks)."""
+
+    in_game = False  # the whole screen for the podium; the top bar (undo a handful) stays
+
     def body(self) -> Widget:
+        paint_backdrop(self, 3)
         v = self.c.view
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(8))
-        box.add_widget(self.title(self.tr("podium.title"), base_font=40, colour=theme.GOLD, height=60))
+        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        self.shared_top = self.top_bar()  # BaseScreen's (undo, menu): judged with the play screens' header
+        box.add_widget(self.shared_top)
         winners = v["winners"]
         if not winners:
             text = self.tr("podium.nobody")
         else:
             text = self.tr("podium.winner" if len(winners) == 1 else "podium.winners", players=", ".join(winners))
-        box.add_widget(FitLabel(text=text, base_font=28, bold=True, size_hint_y=None, height=Scale.px(60)))
-        ranking = sorted(v["players"], key=lambda p: (-p["boyards"], p["name"]))
-        grid = GridLayout(cols=1, spacing=Scale.px(4))
-        for p in ranking:
-            row = Panel(orientation="horizontal", padding=Scale.px(4), spacing=Scale.px(8))
-            row.bg = theme.GOLD if p["name"] in winners else theme.SEA_LIGHT
-            colour = theme.TEXT_DARK if p["name"] in winners else theme.TEXT
-            row.add_widget(Swatch(initial=p["name"][:1].upper(), rgba=colour_rgba(self.c.colour_of(p["name"])),
-                                  size_hint_x=None, width=Scale.px(40)))
-            row.add_widget(FitLabel(text=p["name"], base_font=22, bold=True, color=colour))
-            row.add_widget(FitLabel(text=self.tr("common.boyards", n=p["boyards"]), base_font=22, color=colour))
-            grid.add_widget(row)
-        box.add_widget(grid)
-        home = BigButton(text=self.tr("podium.home"), bg=hex_rgba("8a7a63"), size_hint_y=None, height=touch_height())
+        line = FitLabel(text=text, base_font=TYPE.step, bold=True, color=theme.GOLD, size_hint_y=None,
+                        height=box_for(TYPE.step, 2 if self.app.portrait else 1))
+        line.role = "step"
+        box.add_widget(line)
+        scores = {p["name"]: p["boyards"] for p in v["players"]}
+        places = place_ranks(scores)
+        initials = unique_initials(list(scores))
+        box.add_widget(self.steps(places, scores, initials))
+        others = sorted((n for n in scores if places[n] > 3), key=lambda n: (places[n], n))
+        if others:
+            rest = ", ".join(f"{n} ({self.tr('common.boyards', n=scores[n])})" for n in others)
+            box.add_widget(FitLabel(text=self.tr("podium.others") + " " + rest, base_font=TYPE.body,
+                                    size_hint_y=None, height=box_for(TYPE.body)))
+        row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=px(TOUCH.primary))
+        home = BigButton(text=self.tr("podium.home"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.4)
         home.bind(on_release=lambda *_: self.app.go("home"))
-        box.add_widget(home)
+        again = BigButton(text=self.tr("podium.again"), bg=theme.GOLD, base_font=TYPE.button, bold=True)
+        again.bind(on_release=lambda *_: self.rematch())
+        row.add_widget(home)
+        row.add_widget(again)
+        box.add_widget(row)
         return box
+
+    def steps(self, places: dict[str, int], scores: dict[str, int], initials: dict[str, str]) -> Widget:
+        """Second, first, third from left to right, the first the tallest; everyone on a shared place
+        stands on the same step."""
+        podium = BoxLayout(spacing=px(SPACE.s))
+        heights = {1: 1.0, 2: 0.7, 3: 0.45}
+        for place in (2, 1, 3):
+            names = sorted(n for n, p in places.items() if p == place)
+            column = BoxLayout(orientation="vertical", spacing=px(SPACE.xs) / 2)
+            column.place = place
+            column.add_widget(Widget())
+            for name in names:
+                column.add_widget(self.standing(name, scores[name], initials[name]))
+            if len(names) > 1:
+                column.add_widget(FitLabel(text=self.tr("podium.tied"), base_font=TYPE.body, color=theme.GOLD,
+                                           size_hint_y=None, height=box_for(TYPE.body)))
+            if names:
+                step = Panel(size_hint_y=None, height=px(110) * heights[place] * (2.6 if self.app.portrait else 1))
+                step.bg = theme.GOLD if place == 1 else theme.STONE
+                step.add_widget(FitLabel(text=str(place), base_font=TYPE.title, bold=True,
+                                         color=theme.readable_on(step.bg)))
+                column.add_widget(step)
+            podium.add_widget(column)
+        return podium
+
+    def standing(self, name: str, boyards: int, initial: str) -> Widget:
+        """One player above their step: colour disc with initial, name, Boyards with the coin."""
+        portrait = self.app.portrait  # narrow columns: the disc above the name
+        size = TYPE.body if portrait else TYPE.standing
+        box = BoxLayout(orientation="vertical", size_hint_y=None,
+                        height=box_for(size) * (3 if portrait else 2) + px(SPACE.xs) / 2)
+        top = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=box_for(size))
+        disc = Swatch(initial=initial, rgba=colour_rgba(self.c.colour_of(name)), size_hint_x=None, width=box_for(size))
+        label = FitLabel(text=name, base_font=size, bold=True, wrap=False)
+        if portrait:
+            row = BoxLayout(size_hint_y=None, height=box_for(size))
+            for part in (Widget(), disc, Widget()):
+                row.add_widget(part)
+            box.add_widget(row)
+            label.size_hint_y, label.height = None, box_for(size)
+            box.add_widget(label)
+        else:
+            top.add_widget(disc)
+            top.add_widget(label)
+            box.add_widget(top)
+        if portrait:  # a narrow column: the Boyards alone, at their full size
+            box.add_widget(FitLabel(text=self.tr("common.boyards", n=boyards), base_font=size, color=theme.GOLD,
+                                    wrap=False, size_hint_y=None, height=box_for(size)))
+        else:
+            box.add_widget(icon_and_words("boyard", self.tr("common.boyards", n=boyards), size, colour=theme.GOLD))
+        return box
+
+    def rematch(self) -> None:
+        """Same players, seats and colours, a new game; the die picks who starts, as in any new game."""
+        answer = rematch(self.c)
+        if answer["ok"]:
+            self.app.after_new_game(answer)
+        else:
+            self.app.toast(answer["error"]["message"])

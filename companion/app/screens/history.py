@@ -52,11 +52,24 @@ class HistoryBase(BaseScreen):
             shelf = self.app.history_shelf = GameShelf(self.log)
         return shelf
 
-    def scroll(self, rows: GridLayout) -> ScrollView:
+    def scroll(self, rows: GridLayout, line: float | None = None) -> Widget:
+        """A list that scrolls; with ``line`` (the height of a row and its spacing), the view shows whole
+        rows only: the last one seen is never cut in the middle of its line."""
         rows.bind(minimum_height=rows.setter("height"))
-        view = ScrollView(do_scroll_x=False)
+        view = ScrollView(do_scroll_x=False, bar_width=Scale.px(8), scroll_type=["bars", "content"])
         view.add_widget(rows)
-        return view
+        if line is None:
+            return view
+        holder = BoxLayout(orientation="vertical")
+        view.size_hint_y = None
+
+        def fit(*_):
+            view.height = max(line, (holder.height // line) * line)
+
+        holder.bind(size=fit)
+        holder.add_widget(view)
+        holder.add_widget(Widget())
+        return holder
 
     def nav(self, *specs: tuple[str, Any, Callable[[], None]]) -> Widget:
         row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
@@ -71,13 +84,13 @@ class HistoryBase(BaseScreen):
         return BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=Scale.px(8))
 
     def legend(self, names: list[str], colours: list) -> Widget:
-        cols = min(3, max(len(names), 1))
+        cols = min(2, max(len(names), 1))  # two to a line: every name at a readable size
         rows = -(-len(names) // cols)
-        grid = GridLayout(cols=cols, size_hint_y=None, height=Scale.px(26) * rows, spacing=Scale.px(2))
+        grid = GridLayout(cols=cols, size_hint_y=None, height=Scale.px(36) * rows, spacing=Scale.px(2))
         for name, rgba in zip(names, colours):
             cell = BoxLayout(spacing=Scale.px(4))
-            cell.add_widget(Swatch(initial=name[:1].upper(), rgba=rgba, size_hint_x=None, width=Scale.px(22)))
-            label = FitLabel(text=name, base_font=14, wrap=False)
+            cell.add_widget(Swatch(initial=name[:1].upper(), rgba=rgba, size_hint_x=None, width=Scale.px(34)))
+            label = FitLabel(text=name, base_font=18, wrap=False)
             label.halign = "left"
             cell.add_widget(label)
             grid.add_widget(cell)
@@ -99,7 +112,7 @@ class HistoryScreen(HistoryBase):
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
         box.add_widget(self.title(self.tr("history.title"), height=56))
         games = self.shelf.games()
-        rows = GridLayout(cols=1, spacing=Scale.px(4), size_hint_y=None)
+        rows = GridLayout(cols=1, spacing=Scale.px(10), size_hint_y=None)
         if not games:
             rows.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20, size_hint_y=None, height=Scale.px(60)))
         for g in games[:100]:
@@ -107,8 +120,8 @@ class HistoryScreen(HistoryBase):
             head = self.tr("history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
                            winners=self.tr("history.winner", players=winners) if winners else self.tr("history.nobody"))
             treasure = " · ".join(f"{p}\u00a0{self.c.tr.number(v)}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
-            b = BigButton(text=head + "\n" + treasure, base_font=17, bg=theme.SEA_LIGHT, size_hint_y=None,
-                          height=touch_height() * 1.25)
+            b = BigButton(text=head + "\n" + treasure, base_font=18, bg=theme.SEA_LIGHT, size_hint_y=None,
+                          height=Scale.px(68))  # two lines of 18 px
             b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))
             rows.add_widget(b)
         box.add_widget(self.scroll(rows))
@@ -135,22 +148,22 @@ class HistoryGameScreen(HistoryBase):
         colours = _game_colours(game)
         chart = keys_over_game(game)
         left = BoxLayout(orientation="vertical", spacing=Scale.px(4))
-        left.add_widget(FitLabel(text=self.tr("history.keys_chart"), base_font=16, color=theme.GOLD,
-                                 size_hint_y=None, height=Scale.px(24)))
+        left.add_widget(FitLabel(text=self.tr("history.keys_chart"), base_font=18, color=theme.GOLD,
+                                 size_hint_y=None, height=Scale.px(34)))
         series = [Series(p[:1].upper(), rgba, tuple(chart.series(p))) for p, rgba in zip(game.players, colours)]
         marks = [(at, self.tr("history.round_mark", round=k + 2)) for k, at in enumerate(chart.rounds)]
         left.add_widget(Chart(series, marks, steps=True))
         left.add_widget(self.legend(list(game.players), colours))
         main.add_widget(left)
-        rows = GridLayout(cols=1, spacing=Scale.px(2), size_hint_y=None)
+        rows = GridLayout(cols=1, spacing=0, size_hint_y=None)
+        line_height = Scale.px(34)  # one line of 18 px text (Andika's line box): headings and events alike
         for m in timeline(game):
             heading = m.kind in ("round", "game_over", "no_winner")
-            line = FitLabel(text=describe(m, self.tr), base_font=17 if heading else 15, bold=heading,
-                            color=theme.GOLD if heading else theme.TEXT, size_hint_y=None,
-                            height=Scale.px(32 if heading else 27))
+            line = FitLabel(text=describe(m, self.tr), base_font=19 if heading else 18, bold=heading,
+                            color=theme.GOLD if heading else theme.TEXT, size_hint_y=None, height=line_height)
             line.halign = "center" if heading else "left"
             rows.add_widget(line)
-        main.add_widget(self.scroll(rows))
+        main.add_widget(self.scroll(rows, line=line_height))
         box.add_widget(main)
         box.add_widget(back)
         return box
@@ -159,31 +172,41 @@ class HistoryGameScreen(HistoryBase):
 class StatsScreen(HistoryBase):
     """The family leaderboard (tap a player for their page) and the treasure of the last games."""
 
-    COLUMNS = (("stats.player", 0.32), ("stats.wins", 0.11), ("stats.keys", 0.1), ("stats.riddles", 0.12),
-               ("stats.duels", 0.12), ("stats.average", 0.11), ("stats.best", 0.11))
+    COLUMNS = (("stats.player", 0.34), ("stats.wins", 0.11), ("stats.keys", 0.11), ("stats.riddles", 0.11),
+               ("stats.duels", 0.11), ("stats.average", 0.11), ("stats.best", 0.11))
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        box.add_widget(self.title(self.tr("stats.title"), base_font=30, height=50))
         games = self.shelf.games()
         names = load_names(self.log)
         board = player_stats(games, names)
-        back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history")))
+        # The way back beside the title: the table gets the height for six players without scrolling.
+        top = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
+        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, base_font=20, size_hint_x=0.25)
+        back.bind(on_release=lambda *_: self.app.go("history"))
+        top.add_widget(back)
+        top.add_widget(FitLabel(text=self.tr("stats.title"), base_font=30, bold=True))
+        box.add_widget(top)
         if not board:
             box.add_widget(FitLabel(text=self.tr("stats.empty"), base_font=20))
-            box.add_widget(back)
             return box
         main = self.split()
         table = BoxLayout(orientation="vertical", spacing=Scale.px(2))
         table.add_widget(self._row([self.tr(key) for key, _ in self.COLUMNS], header=True))
-        rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None)
+        rows = GridLayout(cols=1, spacing=Scale.px(8), size_hint_y=None)
         for rank, s in zip(ranks(board), board):
             rows.add_widget(self._row(self._cells(rank, s), key=s.key))
-        table.add_widget(self.scroll(rows))
+        table.add_widget(self.scroll(rows, line=Scale.px(48) + Scale.px(8)))
         main.add_widget(table)
-        main.add_widget(self._treasure_chart(games, names, board))
+        chart = self._treasure_chart(games, names, board)
+        legend = FitLabel(text=self.tr("stats.legend"), base_font=18, color=theme.TEXT_MUTED, size_hint_y=None,
+                          height=Scale.px(128))  # what the short headers stand for, under the chart
+        legend.halign = "left"
+        chart.add_widget(legend)
+        if not self.app.portrait:
+            table.size_hint_x = 1.7
+        main.add_widget(chart)
         box.add_widget(main)
-        box.add_widget(back)
         return box
 
     def _cells(self, rank: int, s: PlayerStats) -> list[str]:
@@ -192,14 +215,14 @@ class StatsScreen(HistoryBase):
                 str(round(s.average_treasure)), str(s.best_treasure)]
 
     def _row(self, cells: list[str], header: bool = False, key: str | None = None) -> Widget:
-        row = BoxLayout(size_hint_y=None, height=Scale.px(26) if header else touch_height(), spacing=Scale.px(2))
+        row = BoxLayout(size_hint_y=None, height=Scale.px(34) if header else Scale.px(48), spacing=Scale.px(2))
         for column, ((_, weight), text) in enumerate(zip(self.COLUMNS, cells)):
             if key is not None and column == 0:
-                b = BigButton(text=text, base_font=17, bg=theme.SEA_LIGHT, size_hint_x=weight)
+                b = BigButton(text=text, base_font=18, bg=theme.SEA_LIGHT, size_hint_x=weight, wrap=False)
                 b.bind(on_release=lambda _b, k=key: self.open_player(k))
                 row.add_widget(b)
             else:
-                row.add_widget(FitLabel(text=text, base_font=14 if header else 17, size_hint_x=weight, wrap=False,
+                row.add_widget(FitLabel(text=text, base_font=18, size_hint_x=weight, wrap=False, bold=header,
                                         color=theme.GOLD if header else theme.TEXT))
         return row
 
@@ -209,8 +232,8 @@ class StatsScreen(HistoryBase):
         series = [Series(s.name[:1].upper(), _palette(i), tuple(g.treasure.get(s.key) for g in last))
                   for i, s in enumerate(shown)]
         box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
-        box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=16, color=theme.GOLD,
-                                size_hint_y=None, height=Scale.px(24)))
+        box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=18, color=theme.GOLD,
+                                size_hint_y=None, height=Scale.px(34)))
         box.add_widget(Chart(series, x_labels=[f"#{g.game_id}" for g in last]))
         box.add_widget(self.legend([s.name for s in shown], [_palette(i) for i in range(len(shown))]))
         return box
@@ -251,19 +274,19 @@ class PlayerScreen(HistoryBase):
         if others:
             lines.append(tr("player.also", names=", ".join(others)))
         box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
-        grid = GridLayout(cols=2, size_hint_y=None, height=Scale.px(26) * (-(-len(lines) // 2)), spacing=Scale.px(2))
+        grid = GridLayout(cols=2, size_hint_y=None, height=Scale.px(34) * (-(-len(lines) // 2)), spacing=Scale.px(2))
         for line in lines:
-            grid.add_widget(FitLabel(text=line, base_font=15))
+            grid.add_widget(FitLabel(text=line, base_font=18))
         box.add_widget(grid)
-        box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=15, color=theme.GOLD,
-                                size_hint_y=None, height=Scale.px(22)))
+        box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=18, color=theme.GOLD,
+                                size_hint_y=None, height=Scale.px(34)))
         box.add_widget(Chart([Series(me.name[:1].upper(), theme.GOLD, tuple(me.treasures[-CHART_GAMES:]))], bars=True,
                              x_labels=[f"#{i}" for i in me.game_ids[-CHART_GAMES:]]))
         return box
 
     def _changes(self, me: PlayerStats, board: list[PlayerStats]) -> Widget:
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), size_hint_x=0.8 if not self.app.portrait else 1)
-        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(6))
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(10), size_hint_x=0.8 if not self.app.portrait else 1)
+        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
         entry = TextInput(hint_text=self.tr("player.new_name"), multiline=False, font_size=Scale.px(20),
                           size_hint_x=0.6, padding=[Scale.px(8), Scale.px(12)])
         rename = BigButton(text=self.tr("player.rename"), bg=theme.GOLD, base_font=18, size_hint_x=0.4)
@@ -276,17 +299,18 @@ class PlayerScreen(HistoryBase):
         together = self._played_with(me)
         others = [s for s in board if s.key != me.key and s.key not in together and not s.key.startswith("=")]
         if others:
-            box.add_widget(FitLabel(text=self.tr("player.same_as"), base_font=15, size_hint_y=None, height=Scale.px(24)))
-            grid = GridLayout(cols=2, spacing=Scale.px(4), size_hint_y=None,
-                              height=touch_height() * 0.8 * (-(-min(len(others), 4) // 2)))
+            box.add_widget(FitLabel(text=self.tr("player.same_as"), base_font=18, size_hint_y=None, height=Scale.px(34)))
+            rows = -(-min(len(others), 4) // 2)
+            grid = GridLayout(cols=2, spacing=Scale.px(10), size_hint_y=None,
+                              height=Scale.px(48) * rows + Scale.px(10) * (rows - 1))
             for other in others[:4]:
-                b = BigButton(text=other.name, bg=theme.SEA_LIGHT, base_font=16)
+                b = BigButton(text=other.name, bg=theme.SEA_LIGHT, base_font=18)
                 b.bind(on_release=lambda _b, o=other: self.ask_rename(me, o.name, board))
                 grid.add_widget(b)
             box.add_widget(grid)
         for spelling in self._merged_spellings(me):
-            b = BigButton(text=self.tr("player.separate", name=spelling), bg=theme.STONE_DARK, base_font=16,
-                          size_hint_y=None, height=touch_height() * 0.8)
+            b = BigButton(text=self.tr("player.separate", name=spelling), bg=theme.STONE_DARK, base_font=18,
+                          size_hint_y=None, height=Scale.px(48))
             b.bind(on_release=lambda _b, sp=spelling: self.ask_separate(sp))
             box.add_widget(b)
         box.add_widget(Widget())

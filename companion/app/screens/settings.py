@@ -1,0 +1,268 @@
+"""Settings in sections that fit the screen: a column of sections (Game, Sound, Volumes, Display,
+Hardware, Content, System) and the chosen section's page beside it (stacked in portrait), nothing behind a scroll
+bar. Choices are segmented toggles, volumes and seconds − / + steppers; the hardware check, the RFID
+tiles, the packs and shutdown are one tap from the sections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.controls import BigButton, Panel
+from companion.app.look.tokens import SPACE, TOUCH, TYPE
+from companion.app.screens.base import BaseScreen
+from companion.app.screens.kit import Segmented, Stepper, box_for, gap, left_label, paint_backdrop, px
+from companion.app.screens.tiles import reader_line
+from companion.app.table.language import LANGUAGE_NAMES
+from companion.app.table.profiles import PROFILES
+from companion.config import screen_options
+
+SECTIONS = ("game", "sound", "mix", "display", "hardware", "content", "system")
+OPTION_SECTIONS = {"game": "game", "audio": "sound", "display": "display"}  # config section -> page
+STEPPED = ("hourglass_seconds", "volume", "voice_volume", "cues_volume", "ambience_volume")
+
+
+class SettingsScreen(BaseScreen):
+    in_game = False
+    section = "game"
+
+    def body(self) -> Widget:
+        paint_backdrop(self, None)
+        portrait = self.app.portrait
+        box = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s))
+        box.add_widget(self.sections(portrait))
+        page = BoxLayout(orientation="vertical", spacing=gap())
+        page.add_widget(left_label(self.tr("settings.section." + self.section), TYPE.heading, theme.GOLD, bold=True,
+                                   size_hint_y=None, height=box_for(TYPE.heading)))
+        getattr(self, "page_" + self.section)(page)
+        page.add_widget(Widget())
+        box.add_widget(page)
+        return box
+
+    def sections(self, portrait: bool) -> Widget:
+        """The six sections (the chosen one in gold with ✓) and the way back home."""
+        if portrait:
+            column = GridLayout(cols=3, spacing=gap(), size_hint_y=None)
+            column.bind(minimum_height=column.setter("height"))
+        else:
+            column = BoxLayout(orientation="vertical", spacing=gap(), size_hint_x=None, width=px(210))
+        for name in SECTIONS:
+            on = name == self.section
+            b = BigButton(text=("✓ " if on else "") + self.tr("settings.section." + name), base_font=TYPE.button,
+                          bg=theme.GOLD if on else theme.SEA_LIGHT, size_hint_y=None, height=px(TOUCH.minimum) * (1.4 if portrait else 1))
+            b.section = name
+            b.bind(on_release=lambda _b, n=name: self.show(n))
+            column.add_widget(b)
+        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_y=None,
+                         height=px(TOUCH.minimum) * (1.4 if portrait else 1))
+        back.bind(on_release=lambda *_: self.app.go("home"))
+        column.add_widget(back)
+        if not portrait:
+            column.add_widget(Widget())  # the sections from the top
+        return column
+
+    def show(self, section: str) -> None:
+        self.section = section
+        self.rebuild()
+
+    # --- a setting's row ---------------------------------------------------------------------------------
+
+    def row(self, page: Widget, label: str, control: Widget) -> None:
+        """A setting: its name on the left, its control on the right (stacked when the name is long)."""
+        if len(label) > 22:  # a long name above its control, at its full size
+            page.add_widget(left_label(label, TYPE.body, size_hint_y=None, height=box_for(TYPE.body)))
+            page.add_widget(control)
+            return
+        line = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=control.height)
+        line.add_widget(left_label(label, TYPE.body, size_hint_x=0.4))
+        control.size_hint_x = 0.6
+        line.add_widget(control)
+        page.add_widget(line)
+
+    def change(self, **changes: Any) -> None:
+        self.app.change_settings(**changes)
+
+    def option_rows(self, page: Widget, section: str) -> None:
+        """Every option of config's table shown on the screen that belongs to ``section`` (a new option
+        finds its page by its config section: none is lost)."""
+        s = self.app.settings
+        for option in screen_options():
+            if self.page_of(option) != section:
+                continue
+            value = getattr(s, option.attr)
+            steps = tuple(option.screen.steps or option.choices or (False, True))
+            self.row(page, self.option_label(option.attr), self.control(option, value, steps))
+
+    @staticmethod
+    def page_of(option) -> str:
+        """The page an option is on: by its config section; the volume of each kind of sound on its own
+        page (they would not all fit beside the mute and the main volume)."""
+        if option.section == "audio" and option.attr.endswith("volume") and option.attr != "volume":
+            return "mix"
+        return OPTION_SECTIONS.get(option.section, "game")
+
+    def control(self, option, value: Any, steps: tuple) -> Widget:
+        attr = option.attr
+        if attr in STEPPED or attr.endswith("volume") or len(steps) > 4:
+            i = steps.index(value) if value in steps else -1
+            lower = [v for v in steps if v < value] if i < 0 else list(steps[:i])
+            higher = [v for v in steps if v > value] if i < 0 else list(steps[i + 1:])
+            return Stepper(self.value_text(attr, value),
+                           (lambda v=lower[-1]: self.change(**{attr: v})) if lower else None,
+                           (lambda v=higher[0]: self.change(**{attr: v})) if higher else None, name=attr,
+                           height=self.control_height())
+        if attr == "display_profile":  # four screens, each by its full name: one above the other
+            h = self.control_height()
+            choices = Segmented([(v, PROFILES[v].label) for v in steps], value, lambda v: self.change(display_profile=v),
+                                font=TYPE.body, name=attr, height=len(steps) * (h + gap()) - gap())
+            choices.orientation = "vertical"
+            return choices
+        return Segmented([(v, self.value_text(attr, v)) for v in steps], value,
+                         lambda v, a=attr: self.change(**{a: v}), font=TYPE.body, name=attr,
+                         height=self.control_height())
+
+    def control_height(self) -> float:
+        """A control's height: 48 px and a little; taller on the portrait display, which has the room."""
+        return (px(TOUCH.minimum) + px(SPACE.xs)) * (1.4 if self.app.portrait else 1)
+
+    def option_label(self, attr: str) -> str:
+        if attr in ("hourglass_seconds",):
+            return self.tr("settings.label.hourglass")
+        if attr.endswith("volume") or attr == "display_profile":
+            key = "settings.label." + ("display" if attr == "display_profile" else attr)
+            text = self.tr(key)
+            if text != key:
+                return text
+        if attr == "duel_clue_to_opponent":
+            return self.tr("settings.house_duel")
+        if attr == "prison_carries_over":
+            return self.tr("settings.house_prison")
+        if attr in ("language", "muted"):
+            return self.tr("settings." + attr)
+        key = "settings." + attr  # an option added later: its own message, else its name
+        text = self.tr(key)
+        return attr.replace("_", " ") if text == key else text
+
+    def value_text(self, attr: str, value: Any) -> str:
+        if attr == "language":
+            return LANGUAGE_NAMES[value]
+        if attr == "hourglass_seconds":
+            return self.tr("settings.seconds", seconds=value)
+        if attr.endswith("volume"):
+            return self.tr("settings.percent", volume=value)
+        if attr == "duel_clue_to_opponent":
+            return self.tr("settings.house_duel." + value)
+        if attr == "display_profile":
+            return PROFILES[value].name.replace("x", "×")
+        if isinstance(value, bool):
+            return self.tr("settings.on" if value else "settings.off")
+        return str(value)
+
+    # --- the pages ---------------------------------------------------------------------------------------
+
+    def page_game(self, page: Widget) -> None:
+        self.option_rows(page, "game")
+
+    def page_sound(self, page: Widget) -> None:
+        self.option_rows(page, "sound")
+        s = self.app.settings
+        if self.app.sound is not None:  # the output device, chosen by name among those that exist
+            names = [""] + [d.name for d in self.app.sound.mixer.devices()]
+            current = s.sound_device if s.sound_device in names else ""
+            nxt = names[(names.index(current) + 1) % len(names)]
+            b = BigButton(text=current or self.tr("settings.sound_default"), base_font=TYPE.body, bg=theme.SEA_LIGHT,
+                          size_hint_y=None, height=px(TOUCH.minimum))
+            b.bind(on_release=lambda *_: self.change(sound_device=nxt))
+            self.row(page, self.tr("settings.label.sound_device"), b)
+
+    def page_mix(self, page: Widget) -> None:
+        self.option_rows(page, "mix")
+
+    def page_display(self, page: Widget) -> None:
+        self.option_rows(page, "display")
+
+    def page_hardware(self, page: Widget) -> None:
+        actions = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=px(TOUCH.primary))
+        for key, screen in (("settings.doctor", "doctor"), ("settings.tiles", "tiles")):
+            b = BigButton(text=self.tr(key), base_font=TYPE.button, bg=theme.STONE)
+            b.bind(on_release=lambda _b, n=screen: self.app.go(n))
+            actions.add_widget(b)
+        page.add_widget(actions)
+        from companion.app.screens.phones import phones_setting_row  # issue 17: the players' phones
+
+        phones = phones_setting_row(self)
+        phones.base_font, phones.height = TYPE.body, self.control_height()
+        page.add_widget(phones)
+        ring = self.app.ring.status()
+        if ring.configured == "screen":
+            ring_state = self.tr("settings.ring_screen")
+        elif ring.ok:
+            ring_state = self.tr("settings.ring_ok", backend=ring.active)
+        else:
+            ring_state = self.tr("settings.ring_failed", error=ring.last_error or "?")
+        lines = [self.buzzers_line(), self.tr("settings.hw_ring", state=ring_state), reader_line(self.app),
+                 self.sound_line()]
+        panel = Panel(orientation="vertical", padding=px(SPACE.xs), spacing=gap() / 2, size_hint_y=None,
+                      height=len(lines) * box_for(TYPE.body, 1) + px(SPACE.xs) * 4)
+        for line in lines:
+            panel.add_widget(left_label(line, TYPE.body))
+        page.add_widget(panel)
+
+    def page_content(self, page: Widget) -> None:
+        s = self.app.settings
+        packs = self.app.library.packs if self.app.library else ()
+        if not packs:
+            page.add_widget(left_label(self.tr("settings.no_packs"), TYPE.body, size_hint_y=None,
+                                       height=box_for(TYPE.body, 2)))
+        for pack in packs:
+            on = pack.id not in s.disabled_packs
+            others = [x for x in s.disabled_packs if x != pack.id]
+            self.row(page, pack.name, Segmented(
+                [(True, self.tr("settings.on")), (False, self.tr("settings.off"))], on,
+                lambda v, o=others, p=pack.id: self.change(disabled_packs=o if v else o + [p]), font=TYPE.body,
+                name=pack.id, height=self.control_height()))
+        notices = [n.headline(self.tr) for n in (self.app.library.notices() if self.app.library else ())]
+        for line in notices:
+            page.add_widget(left_label(line, TYPE.body, color=theme.TEXT_MUTED, size_hint_y=None,
+                                       height=box_for(TYPE.body, 2)))
+
+    def page_system(self, page: Widget) -> None:
+        page.add_widget(left_label(self.tr("settings.system_note"), TYPE.body, size_hint_y=None,
+                                   height=box_for(TYPE.body, 2)))
+        if self.app.settings.power_buttons:  # the kiosk on a Pi: no keyboard, no desktop to shut it down from
+            row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=px(TOUCH.primary))
+            for key, action, colour in (("settings.shutdown", "poweroff", theme.DANGER),
+                                        ("settings.reboot", "reboot", theme.STONE_DARK)):
+                b = BigButton(text=self.tr(key), base_font=TYPE.button, bg=colour)
+                b.bind(on_release=lambda _b, a=action: self.app.power(a))
+                row.add_widget(b)
+            page.add_widget(row)
+
+    # --- the hardware's state in words ---------------------------------------------------------------------
+
+    def buzzers_line(self) -> str:
+        """The buzzers the hardware profile gave the app (the keyboard always stands in too)."""
+        hardware = getattr(self.app, "buzzer_hardware", None)
+        if hardware is None or not hardware.config.pins:
+            return self.tr("settings.hw_buzzers")
+        if hardware.gpio is None:
+            return self.tr("settings.hw_buzzers_failed")
+        return self.tr("settings.hw_buzzers_gpio", n=len(hardware.config.pins))
+
+    def sound_line(self) -> str:
+        sound = self.app.sound
+        if sound is None:
+            return self.tr("settings.hw_sound_off")
+        status = sound.status()
+        mixer, speech = status.mixer, status.speech
+        if mixer.on:
+            line = self.tr("settings.hw_sound_on", device=mixer.device or "?")
+        elif mixer.state == "opening":  # the details (in English) are in the hardware check
+            line = self.tr("settings.hw_sound_searching", attempts=mixer.attempts)
+        else:
+            line = self.tr("settings.hw_sound_none")
+        return line + " · " + self.tr("settings.hw_speech", engine=speech.engine, voice=speech.voice)

@@ -1,0 +1,155 @@
+"""The setup, ending, settings and home screens through the real app at 800×480 in both languages:
+legible (companion.app.legibility), 56 px icon buttons on setup; and what they do: unique initials, the
+colour picker, "same players as last time", the rematch."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.initials import unique_initials
+from companion.app.lineup import lineup_of
+
+PLAY = ("moment-round2", "moment-round3", "proposal", "proposal-again", "treasure", "podium")
+SETUP = ("home", "home-notices", "new_game-players", "new_game-options", "dice", "settings", "settings-sound", "settings-mix",
+         "settings-display", "settings-hardware", "settings-content", "settings-system", "error")
+
+
+def test_initials_differ_at_the_table():
+    assert unique_initials(["Marie", "Maximilien", "Zoé"]) == {"Marie": "Ma", "Maximilien": "Mx", "Zoé": "Z"}
+    assert unique_initials(["Élodie", "emma"]) == {"Élodie": "Él", "emma": "Em"}  # É and e look alike
+    found = unique_initials(["M", "m", "Marc"])
+    assert len(set(found.values())) == 3
+
+
+def test_a_lineup_from_a_hostile_log_keeps_colours_unique_and_known():
+    start = {"cmd": "new", "players": ["Ann", "Bob", "Cy"],
+             "table": {"colours": {"Ann": "coral", "Bob": "coral", "Cy": "no-such"}, "decks": {"force": "x"}}}
+    lineup = lineup_of(start)
+    colours = [p.colour for p in lineup.players]
+    assert [p.name for p in lineup.players] == ["Ann", "Bob", "Cy"]
+    assert colours[0] == "coral" and len(set(colours)) == 3
+    assert lineup.deck_sources()["force"] == "physical"
+    assert lineup_of({"cmd": "new", "players": ["solo"]}) is None
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    pytest.importorskip("kivy")
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("legibility_setup")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    h.resize(800, 480)  # a module collected earlier may have opened Kivy's window at its default 800×600
+    yield h
+    h.close()
+    app.controller.session.log.close()
+
+
+def shown(h, scenario: str, language: str) -> dict:
+    from companion.app.scenarios import SCENARIOS
+
+    h.app.set_language(language)
+    name = SCENARIOS[scenario](h.app)
+    h.settle(frames=8)
+    assert h.app.sm.current == name  # the screen itself, not the error screen
+    return h.widget_report()
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("scenario", PLAY + SETUP)
+def test_the_screen_is_legible_at_800x480(harness, scenario, language):
+    from companion.app.legibility import check_shot
+
+    report = shown(harness, scenario, language)
+    problems = [p.what for p in check_shot(f"{scenario}-800x480-{language}.png", report, 1.0)]
+    assert problems == []
+    words = " ".join(t["text"] for t in report["texts"])
+    for wrong in ("0 clés", "1 clés", "1 keys"):
+        assert wrong not in words
+
+
+def test_setup_icon_buttons_are_at_least_56_px_and_8_apart(harness):
+    from companion.app.screens.kit import IconButton
+
+    shown(harness, "new_game-players", "fr")
+    buttons = [w for w in harness.widgets(harness.screen) if isinstance(w, IconButton)]
+    assert {b.icon for b in buttons} == {"up", "down", "remove"}
+    assert all(min(b.size) >= 56 for b in buttons)
+    row = sorted((b for b in buttons if b.row == 1), key=lambda b: b.x)
+    assert all(right.x - (left.x + left.width) >= 8 for left, right in zip(row, row[1:]))
+
+
+def test_two_players_cannot_take_one_colour(harness):
+    h = harness
+    shown(h, "new_game-players", "fr")
+    screen = h.screen
+    h.tap([w for w in h.widgets(screen) if getattr(w, "icon", None) == "remove" and w.row == 5][0])
+    assert len(screen.rows) == 5  # one colour free
+    taken = screen.rows[0]["colour"]
+    [disc] = [w for w in h.widgets(screen) if getattr(w, "colour_of", None) == 1]
+    h.tap(disc)
+    swatches = {w.colour_choice: w for w in h.widgets() if hasattr(w, "colour_choice")}
+    assert len(swatches) == 6 and swatches[taken].disabled
+    assert screen.choose_colour(1, taken) is False and screen.rows[1]["colour"] != taken
+    free = next(c for c, w in swatches.items() if not w.disabled and c != screen.rows[1]["colour"])
+    h.tap(swatches[free])
+    assert screen.rows[1]["colour"] == free and screen.picker is None
+    assert len({r["colour"] for r in screen.rows}) == len(screen.rows)
+
+
+def test_same_players_as_last_time_in_one_tap(harness):
+    from companion.app.controller import DECK_KINDS, PlayerSetup
+
+    h = harness
+    c = h.app.controller
+    c.new_game([PlayerSetup("Ann", "violet"), PlayerSetup("Bob", "sky"), PlayerSetup("Cy", "coral")], "Bob", "blue",
+               {d: "companion" for d in DECK_KINDS})
+    screen = h.app.sm.get_screen("new_game")
+    screen.reset_form()
+    h.app.go("new_game")
+    h.tap(c.tr("new.same_players"))
+    assert screen.rows == [{"name": "Ann", "colour": "violet"}, {"name": "Bob", "colour": "sky"},
+                           {"name": "Cy", "colour": "coral"}]
+    assert screen.card_text == "blue" and set(screen.decks.values()) == {"companion"}
+
+
+def test_rematch_is_a_new_game_with_the_same_players_seats_and_colours(harness):
+    h = harness
+    shown(h, "podium", "fr")
+    c = h.app.controller
+    before = c.view
+    players = [p["name"] for p in before["players"]]
+    colours = [c.colour_of(n) for n in players]
+    h.tap(c.tr("podium.again"))
+    after = c.view
+    assert after["game_id"] != before["game_id"] and after["phase"] != "over"
+    assert [p["name"] for p in after["players"]] == players
+    assert [c.colour_of(n) for n in players] == colours
+    assert "first" not in c.session.start_command  # who starts: the die, as in any new game
+    assert h.app.sm.current == "dice"
+
+
+def test_the_family_table_shows_six_players_without_scrolling(harness):
+    from kivy.uix.scrollview import ScrollView
+
+    h = harness
+    shown(h, "history-stats", "fr")
+    [view] = [w for w in h.widgets(h.screen) if isinstance(w, ScrollView)]
+    bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
+    players = [w for w in h.widgets(view) if getattr(w, "text", "")[:2] in {f"{n}." for n in range(1, 7)}]
+    assert len(players) == 6
+    assert all(bottom - 1 <= b.to_window(*b.pos)[1] and b.to_window(b.x, b.top)[1] <= top + 1 for b in players)
+
+
+def test_the_game_story_shows_whole_lines_only(harness):
+    from kivy.uix.scrollview import ScrollView
+
+    h = harness
+    shown(h, "history-game", "fr")
+    [view] = [w for w in h.widgets(h.screen) if isinstance(w, ScrollView)]
+    line = view.children[0].children[0].height
+    assert view.height % line == pytest.approx(0, abs=0.5) and view.height >= line

@@ -17,10 +17,15 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def _lead(name: str) -> str:
+    """The first letter or digit of ``name`` ("-Éloi" starts with "É"), else its first character."""
+    return next((c for c in name if c.isalnum()), name[0])
+
+
 def _candidates(name: str) -> list[str]:
     """Two-character initials for ``name``, best first: first letter and the first letter of the next
     word ("Marie-Christine": "MC"), then the first letter with each later letter in turn ("Ma", "Mr"...)."""
-    first = name[0].upper()
+    first = _lead(name).upper()
     words = name
     for sep in WORD_PARTS:
         words = words.replace(sep, " ")
@@ -28,7 +33,7 @@ def _candidates(name: str) -> list[str]:
     found = []
     if len(parts) > 1:
         found.append(first + parts[1][0].upper())
-    found += [first + ch.lower() for ch in name[1:] if ch.isalnum()]
+    found += [first + ch.lower() for ch in name[name.index(_lead(name)) + 1:] if ch.isalnum()]
     return list(dict.fromkeys(found))  # in order, each once
 
 
@@ -40,20 +45,20 @@ def unique_initials(names: list[str]) -> dict[str, str]:
     firsts: dict[str, int] = {}
     for name in cleaned:
         if name:
-            firsts[_plain(name[0])] = firsts.get(_plain(name[0]), 0) + 1
+            firsts[_plain(_lead(name))] = firsts.get(_plain(_lead(name)), 0) + 1
     taken: set[str] = set()
     result: dict[str, str] = {}
     for original, name in zip(names, cleaned):
         if not name:
             result[original] = "?"
             continue
-        if firsts[_plain(name[0])] == 1:
-            initial = name[0].upper()
+        if firsts[_plain(_lead(name))] == 1:
+            initial = _lead(name).upper()
         else:
             initial = next((c for c in _candidates(name) if _plain(c) not in taken), None)
             n = 2
             while initial is None or _plain(initial) in taken:  # "M" and "M": a number tells them apart
-                initial = f"{name[0].upper()}{n}"
+                initial = f"{_lead(name).upper()}{n}"
                 n += 1
         taken.add(_plain(initial))
         result[original] = initial

@@ -24,7 +24,7 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, Swatch, colour_rgba, touch_height
 from companion.app.look.tokens import TYPE, line_box
 from companion.app.motion import register_target
-from companion.app.players import initials
+from companion.app.initials import unique_initials
 from companion.app.shell import AppShell
 from companion.app.widgets import art
 from companion.app.widgets.ring import RingWidget
@@ -199,7 +199,7 @@ class BaseScreen(Screen):
         chip = PlayerChip.height_for(self.app.portrait, compact)
         strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=chip * rows + art.px(10) * (rows - 1),
                            spacing=art.px(10))
-        marks = initials([p["name"] for p in players])
+        marks = unique_initials([p["name"] for p in players])
         for p in players:
             strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current"), initials=marks[p["name"]],
                                         compact=compact))

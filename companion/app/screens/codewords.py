@@ -205,7 +205,8 @@ def clues_entry(screen: BaseScreen) -> Widget | None:
     v = screen.c.view
     if not companion_words(v) or (v.get("round") or 0) < 2:
         return None
-    b = BigButton(text=screen.tr("codewords.mine"), base_font=18, bg=theme.hex_rgba("6b4c9a"), size_hint_x=0.2)
+    b = BigButton(text=screen.tr("codewords.mine"), base_font=18, bg=theme.hex_rgba("6b4c9a"), size_hint_x=None,
+                  width=Scale.px(124))  # a fixed width like the menu's: a share of the bar left it 3 px in portrait
     b.bind(on_release=lambda *_: screen.app.go("my_clues"))
     return b
 

@@ -23,17 +23,36 @@ _COMMAND_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The sub-commands each module adds. ``companion COMMAND`` loads only that command's module: loading them
+#: all would load what the others need (numpy, pyserial, gpiozero, aiohttp through their packages), a
+#: third of a second of the app's start here, more on a Pi. A test keeps this table true.
+COMMANDS = {
+    "play": "companion.headless.cli",
+    "app": "companion.app.cli", "shots": "companion.app.cli",
+    "content": "companion.content.cli",
+    "voices": "companion.sound.cli", "say": "companion.sound.cli", "sound": "companion.sound.cli",
+    "tiles": "companion.tiles.cli",
+    "history": "companion.history.cli", "export": "companion.history.cli",
+    "config": "companion.config.cli",
+    "doctor": "companion.doctor.cli",
+    "phones": "companion.phones.cli",
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every sub-command, or with ``command``'s alone when it is a known one."""
     parser = argparse.ArgumentParser(prog="companion", description="The Fort Boyard tabletop companion.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _COMMAND_MODULES:
+    modules = (COMMANDS[command],) if command in COMMANDS else _COMMAND_MODULES
+    for module in modules:
         importlib.import_module(module).register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

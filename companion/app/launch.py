@@ -33,10 +33,11 @@ def configure_kivy(width: int, height: int, fullscreen: bool = False, touch: boo
 
 
 def build_app(db: Path | None, settings_path: Path | None, settings: Settings | None = None,
-              sound: bool = False, ring=None, reader=None, tiles_path: Path | None = None):
+              sound: bool = False, ring=None, reader=None, tiles_path: Path | None = None, checked=None):
     """The app on a game log; ``sound`` opens the audio output and speech (the real app does; screenshots
     and tests do not); ``reader`` (a ReaderConfig) runs the RFID reader while the app runs, with the tile
-    registry at ``tiles_path`` (default: the user data directory)."""
+    registry at ``tiles_path`` (default: the user data directory); ``checked`` (a CheckedPacks: the real
+    app's, in the user cache folder) spares the content checks of packs found clean at an earlier start."""
     from companion.app.controller import Controller
     from companion.app.table.language import Translator
     from companion.app.main import CompanionApp
@@ -44,7 +45,7 @@ def build_app(db: Path | None, settings_path: Path | None, settings: Settings | 
     notices: list[Notice] = []
     if settings is None:
         settings, notices = start_settings(settings_path)
-    library = load_library(set_aside=True)
+    library = load_library(set_aside=True, checked=checked)
     notices += library.notices()
     # The companion's code words come from the packs the table has switched on (read when dealt).
     from companion.content.dealing import CodeWordContent
@@ -128,9 +129,11 @@ def launch(args) -> int:
     configure_kivy(profile.width, profile.height, args.fullscreen or settings.fullscreen, touch,
                    settings.touch_rotation if settings.touch else None)
     devices = open_devices(config)
+    from companion.content.checked import CheckedPacks
+
     try:
         app = build_app(args.db, settings_path, settings, sound=not args.exit_after_first_frame,
-                        **build_kwargs(build_app, devices))
+                        checked=CheckedPacks(), **build_kwargs(build_app, devices))
     except LogError as exc:
         devices.close()
         print(f"companion: {exc}", file=sys.stderr)

@@ -11,15 +11,25 @@ from __future__ import annotations
 import ipaddress
 import logging
 from concurrent.futures import Future, TimeoutError as FutureTimeout
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 
-from companion.phones.feed import SessionFeed
-from companion.phones.server import lan_address
-from companion.phones.service import DEFAULT_PORT, PhoneService
+if TYPE_CHECKING:
+    from companion.phones.service import PhoneService
 
 log = logging.getLogger(__name__)
+
+#: companion.phones.service.DEFAULT_PORT, written here so that the app's start does not load the phone
+#: server (aiohttp) before the table switches the phones on (a test checks that the two agree).
+DEFAULT_PORT = 8080
+
+
+def lan_address() -> str:
+    """The home-network address the server would listen on (companion.phones.server's, loaded now)."""
+    from companion.phones.server import lan_address as address
+
+    return address()
 
 SUBMIT_TIMEOUT = 10.0  # seconds a phone's proposal waits for the UI thread (a frame takes milliseconds)
 
@@ -51,6 +61,9 @@ class PhonesLink:
     def start(self) -> None:
         if self.running:
             return
+        from companion.phones.feed import SessionFeed
+        from companion.phones.service import PhoneService
+
         host = self.host or lan_address()
         # Without a home network the address is the loopback: links no phone could open. Say so instead.
         self.no_network = self.host is None and ipaddress.ip_address(host).is_loopback

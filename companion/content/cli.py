@@ -7,12 +7,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.content.giveaways import describe, pack_giveaways
+from typing import TYPE_CHECKING
+
 from companion.content.library import default_pack_dirs, find_packs
-from companion.content.matchcheck import MatchReport, measure
 from companion.content.schema import KINDS
 from companion.content.validate import check_pack
 from companion.terminal import shown
+
+if TYPE_CHECKING:  # the checks' own modules load numpy and the dictionaries: only when a check runs
+    from companion.content.matchcheck import MatchReport
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,6 +41,8 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def _giveaways(pack: Any, counts: dict[str, dict[str, Any]]) -> None:
     """Print the pack's giveaway pairs as warnings; add their number and the pairs to ``counts``."""
+    from companion.content.giveaways import describe, pack_giveaways
+
     for lang, found in pack_giveaways(pack).items():
         for giveaway in found:
             print(describe(pack, lang, giveaway))
@@ -54,6 +59,8 @@ def run_check(args: argparse.Namespace) -> int:
     The counts of each language end with the answer-matching figures (see ``matchcheck``); a false
     accept or a false reject is printed like a problem and fails the check, after the counts.
     """
+    from companion.content.matchcheck import measure
+
     folders: list[Path] = []
     for folder in args.dirs or default_pack_dirs():
         found = find_packs(folder)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import guarded
+from companion.content.checked import CheckedPacks
 from companion.content.loader import MANIFEST, Pack
 from companion.content.problems import Problem
 from companion.content.validate import check_pack
@@ -104,11 +105,13 @@ class Library:
         return [*self.set_aside, *(Notice("notice.pack", r.reason, {"pack": r.path.name}) for r in self.refused)]
 
 
-def load_library(folders: Sequence[Path] | None = None, *, set_aside: bool = False) -> Library:
+def load_library(folders: Sequence[Path] | None = None, *, set_aside: bool = False,
+                 checked: CheckedPacks | None = None) -> Library:
     """Read and check every pack in ``folders`` (default: built-in and user packs); never raises.
     With ``set_aside`` (the app's start), a pack file that cannot be used at all (a FIFO, a link to a
     device, too big, not UTF-8, nested too deeply: see companion.guarded) is renamed out of the way and
-    its pack read again without it."""
+    its pack read again without it. With ``checked``, a pack found clean at an earlier start and unchanged
+    since is not checked again (companion.content.checked)."""
     folders = default_pack_dirs() if folders is None else list(folders)
     packs: list[Pack] = []
     refused: list[RefusedPack] = []
@@ -116,12 +119,12 @@ def load_library(folders: Sequence[Path] | None = None, *, set_aside: bool = Fal
     for folder in folders:
         folder = Path(folder)
         try:
-            pack, problems = check_pack(folder)
+            pack, problems = check_pack(folder, checked)
             damaged = [p for p in problems if p.damaged] if set_aside else []
             moved = [notice for notice in map(_set_aside, damaged) if notice is not None]
             if moved:
                 notices += moved
-                pack, problems = check_pack(folder)
+                pack, problems = check_pack(folder, checked)
         except Exception as exc:  # a pack must never stop the app, whatever is in it
             refused.append(RefusedPack(folder, f"could not be read ({exc})"))
             continue

@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from companion.content.checked import CheckedPacks
 from companion.content.loader import Pack, Source, read_pack
 from companion.content.matching import answer_key, normalise, words
 from companion.content.problems import ContentError, Problem
@@ -21,11 +22,18 @@ _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _SMALL_WORDS = frozenset({"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "the", "a", "an", "of"})
 
 
-def check_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
-    """The pack in ``path`` and all its problems: shape (see the loader) and content checks."""
+def check_pack(path: Path, checked: CheckedPacks | None = None) -> tuple[Pack | None, list[Problem]]:
+    """The pack in ``path`` and all its problems: shape (see the loader) and content checks. With
+    ``checked`` (the app's start), a pack found clean before, unchanged, is not checked again, and a pack
+    found clean now is remembered (see companion.content.checked)."""
     pack, problems = read_pack(path)
-    if pack is not None:
-        problems += validate(pack)
+    if pack is None or problems:
+        return pack, problems + (validate(pack) if pack is not None else [])
+    if checked is not None and checked.clean(pack):
+        return pack, problems
+    problems += validate(pack)
+    if checked is not None and not problems:
+        checked.remember(pack)
     return pack, problems
 
 

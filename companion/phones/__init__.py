@@ -5,10 +5,24 @@ the game session: it shows each player :func:`player_view` of the state and forw
 proposal to the session as a command; it never decides anything itself.
 """
 
-from companion.phones.feed import Feed, LogFeed, OwnedSessionFeed, SessionFeed, Snapshot
-from companion.phones.qr import qr_png, qr_svg
-from companion.phones.server import PhoneServer, RateLimit, lan_address
-from companion.phones.service import PhoneService
+import importlib
 
-__all__ = ["Feed", "LogFeed", "OwnedSessionFeed", "PhoneServer", "PhoneService", "RateLimit", "SessionFeed", "Snapshot", "lan_address", "qr_png",
-           "qr_svg"]
+# The names below are loaded on first use (PEP 562): importing the package, or one of its light modules
+# (the feed), must not load the web server's aiohttp (a quarter of a second of the app's start on this
+# machine, more on a Pi) for a table that has not switched the phones on.
+_WHERE = {
+    "Feed": "feed", "LogFeed": "feed", "OwnedSessionFeed": "feed", "SessionFeed": "feed", "Snapshot": "feed",
+    "qr_png": "qr", "qr_svg": "qr",
+    "PhoneServer": "server", "RateLimit": "server", "lan_address": "server",
+    "PhoneService": "service",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -3,7 +3,9 @@ cases (no device, a device that appears late, a device that vanishes) in process
 
 from __future__ import annotations
 
+import signal
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -184,11 +186,13 @@ def test_a_device_that_appears_late_is_found(run_python):
     server = JackServer()
     code = f"""
         import os, subprocess, time
+        from tests.test_sound_support import die_with_parent
         from companion.sound.mixer import Mixer
         m = Mixer(retry_interval=0.1, max_retry_interval=0.2).start()
         print("BEFORE", m.status().state, m.status().reason)
         jack = subprocess.Popen(["jackd", "-n", "{server.name}", "--no-realtime", "-d", "dummy", "-r", "48000",
-                                 "-p", "480"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                 "-p", "480"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                preexec_fn=die_with_parent)
         try:
             deadline = time.monotonic() + 60
             while not m.is_on and time.monotonic() < deadline:
@@ -221,8 +225,10 @@ def test_a_vanishing_device_goes_silent_and_the_app_can_still_quit(run_python):
     code = f"""
         import subprocess, time
         import numpy as np
+        from tests.test_sound_support import die_with_parent
         jack = subprocess.Popen(["jackd", "-n", "{server.name}", "--no-realtime", "-d", "dummy", "-r", "48000",
-                                 "-p", "480"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                 "-p", "480"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                preexec_fn=die_with_parent)
         subprocess.run(["jack_wait", "-s", "{server.name}", "-w", "-t", "20"], check=True, capture_output=True)
         from companion.sound.clip import Clip
         from companion.sound.mixer import Mixer
@@ -257,3 +263,32 @@ def test_the_alsa_null_device_plays_a_cue_to_the_end(alsa_null_home, run_python)
     """, env={"HOME": str(alsa_null_home)})
     assert out.returncode == 0, out.stderr
     assert "PLAYED nullout ALSA True 0.8" in out.stdout
+
+
+def test_a_test_run_killed_outright_leaves_no_jackd_behind(run_python):
+    """The virtual sound card's jackd dies with the test process that started it, even on SIGKILL."""
+    from tests.test_sound_support import need
+
+    need("jackd", "jackd2")
+    code = """
+        import os, signal
+        from tests.test_sound_support import JackServer
+        server = JackServer().start()
+        print(server.proc.pid, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """
+    out = run_python(code)
+    assert out.returncode == -signal.SIGKILL
+    pid = int(out.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _alive(pid):
+        time.sleep(0.05)
+    assert not _alive(pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False

@@ -62,6 +62,16 @@ def need_portaudio() -> None:
         pytest.skip(message)
 
 
+def die_with_parent() -> None:
+    """In a child between fork and exec: the kernel sends it SIGTERM when the test process ends, however it
+    ends (a run stopped with SIGKILL, a crashed interpreter), so that no jackd outlives its tests."""
+    import ctypes
+    import signal
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 class JackServer:
     """A jackd process with the dummy driver, named ``name``."""
 
@@ -77,7 +87,7 @@ class JackServer:
         jackd = need("jackd", "jackd2")
         self.proc = subprocess.Popen(
             [jackd, "-n", self.name, "--no-realtime", "-d", "dummy", "-r", str(self.rate), "-p", str(self.period)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=die_with_parent)
         env = {**os.environ, **self.env()}
         ready = subprocess.run([need("jack_wait", "jackd2"), "-s", self.name, "-w", "-t", "20"],
                                env=env, capture_output=True, timeout=30)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import select
+import signal
 import sys
 
 from companion import __version__
@@ -65,14 +68,44 @@ def main(argv: list[str] | None = None) -> int:
         # A file or a device the command could not read or write: one line naming it, never a traceback.
         from companion.terminal import os_error, output_failed, shown
 
-        if output_failed(exc):
-            if isinstance(exc, BrokenPipeError):  # `companion history | head`: the reader has had enough
-                return 1
+        if isinstance(exc, BrokenPipeError) and reader_gone():
+            return end_like_a_closed_pipe()  # `companion history | head -1`: the reader has had enough
+        if output_failed(exc) and not isinstance(exc, BrokenPipeError):
             message = f"cannot write the output: {exc.strerror or exc}"
         else:
             message = os_error(exc)
         print(shown(f"companion {args.command}: {message}"), file=sys.stderr)
         return 1
+
+
+def reader_gone() -> bool:
+    """Whether the standard output is a pipe (or socket) whose reader has closed it. A broken pipe may
+    also be a helper program's (a speech engine's input): that one is an error to name, not this."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no file behind the output (a test's capture)
+        return False
+
+
+def end_like_a_closed_pipe() -> int:
+    """End as ``cat`` or ``grep`` end when their reader has gone: killed by SIGPIPE, quietly (shells
+    report nothing for it, and 141 with ``set -o pipefail``), so a script can tell a reader that had
+    enough from a failure (exit 1). The default action is restored only now, never for the whole run: a
+    program with sockets (``companion phones``) must not die of a phone's dropped connection (Python's
+    "Note on SIGPIPE"). Its output is pointed at /dev/null first, as that note does, so that nothing
+    tries to write to the pipe again. The status returned is for a system without SIGPIPE."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGPIPE)
+    return 128 + 13
 
 
 if __name__ == "__main__":

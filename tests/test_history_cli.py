@@ -12,6 +12,7 @@ import pytest
 
 from companion.history.games import load_game
 from companion.history.timeline import timeline
+from companion.session import GameSession
 from companion.store import GameLog
 from tests.conftest import ROOT
 from tests.history_support import FAMILY, copy_log, run_headless
@@ -154,3 +155,36 @@ def test_last_without_any_finished_game_says_so(companion, tmp_path):
     assert code == 1 and "no finished game" in err
     code, out, _ = companion("history", "--db", db)
     assert code == 0 and "No finished game" in out
+
+
+PHONE_GAME = [{"cmd": "new", "game": "fort-boyard", "players": ["Ann", "Bob", "Cy"], "seed": 5, "first": "Ann",
+               "code_words": "companion", "language": "fr"},
+              {"cmd": "land", "space": "force"}, {"cmd": "result", "success": True}]
+
+
+@pytest.mark.parametrize("args", [
+    ["export", "--game", "1", "--format", "json"], ["export", "--game", "1", "--format", "csv"],
+    ["history", "--game", "1", "--json"], ["history", "--game", "1"],
+], ids=" ".join)
+def test_no_export_holds_a_phone_link(companion, tmp_path, args):
+    # An export is shared with others; a phone link lets whoever holds it read a player's clues and propose.
+    db = tmp_path / "phones.sqlite3"
+    run_headless(db, PHONE_GAME)
+    with GameLog(db) as log:
+        secrets = GameSession(log).phone_tokens()
+    assert len(secrets) == 3  # the game has links to leak
+    code, out, err = companion(args[0], "--db", db, *args[1:])
+    assert code == 0, err
+    assert [s for s in secrets.values() if s in out] == []
+
+
+def test_the_json_export_keeps_the_new_command_but_its_phone_links(companion, tmp_path):
+    db = tmp_path / "phones.sqlite3"
+    run_headless(db, PHONE_GAME)
+    code, out, _ = companion("export", "--db", db, "--game", "1", "--format", "json")
+    raw = json.loads(out)
+    with GameLog(db) as log:
+        kept = log.all_commands(1)
+    assert "phones" in kept[0]["command"]  # the log keeps them: a restart keeps the links working
+    assert raw["commands"][0]["command"] == {k: v for k, v in kept[0]["command"].items() if k != "phones"}
+    assert raw["commands"][1:] == kept[1:]

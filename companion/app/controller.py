@@ -182,11 +182,28 @@ class Controller:
         return items
 
     def card_item(self) -> Any | None:
-        """The content item of this turn's companion card, in the current language."""
+        """The content item of this turn's companion card, found whatever the table's language became
+        since it was drawn (the log records only its deck and id). In the table's language when that
+        language has the card: one id is one card in every language (docs/content.md), so a family that
+        switches to English mid-riddle hears the same riddle in English. Else in the language it was drawn
+        in: a riddle written for French only stays in French until it is answered. Whatever the game's
+        level too, which chose the card and must not hide it (an easy riddle may be hard in English)."""
         card = self.view.get("card")
         if not card or self.library is None:
             return None
-        return next((i for i in self.deck_items(card["deck"]) if i.id == card["id"]), None)
+        kind, packs = DECK_KINDS[card["deck"]], self.enabled_packs()
+        for language in self._card_languages():
+            found = next((i for i in self.library.items(kind, language, packs) if i.id == card["id"]), None)
+            if found is not None:
+                return found
+        return None
+
+    def _card_languages(self) -> list[str]:
+        """Where a drawn card is looked for, in order: the table's language, the game's first language,
+        then every language of the packs (the card was drawn in one of them)."""
+        packs = (lang for p in self.library.packs for lang in p.languages)
+        found = [self.tr.language, self.table.get("language"), *packs]
+        return list(dict.fromkeys(lang for lang in found if isinstance(lang, str)))
 
     def deck_exhausted(self) -> bool:
         v = self.view

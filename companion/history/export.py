@@ -23,6 +23,14 @@ SOURCE_NAME = "Fort Boyard tabletop companion"
 GAME_NAME = "Fort Boyard"
 
 
+#: What the log keeps that an export must never hold, by command: an export is shared with others. Each
+#: player's phone link (``new``'s ``phones``, written by companion/session.py): whoever has it reads that
+#: player's clues and proposes their word while the game lasts (docs/phones.md). A secret the session
+#: starts to keep elsewhere is added here; tests/test_history_cli.py looks for the session's own secrets
+#: anywhere in every export.
+SECRETS: dict[str, tuple[str, ...]] = {"new": ("phones",)}
+
+
 class ExportError(Exception):
     """A game that cannot be exported in the format asked; the message says why."""
 
@@ -120,7 +128,7 @@ def timeline_csv(game: PlayedGame, tr: Callable[..., str]) -> str:
 
 
 def raw_log(log: GameLog, game_id: int) -> dict[str, Any]:
-    """The game as the log holds it: its row and every command, undone ones included."""
+    """The game as the log holds it: its row and every command, undone ones included, less its secrets."""
     record = log.game(game_id)
     if record is None:
         raise ExportError(f"no game {game_id} in {log.path}.")
@@ -131,5 +139,13 @@ def raw_log(log: GameLog, game_id: int) -> dict[str, Any]:
             "id": record.id, "game": record.game, "status": record.status, "created_at": record.created_at,
             "updated_at": record.updated_at, "finished_at": record.finished_at, "summary": record.summary,
         },
-        "commands": log.all_commands(game_id),
+        "commands": [{**row, "command": without_secrets(row["command"])} for row in log.all_commands(game_id)],
     }
+
+
+def without_secrets(command: Any) -> Any:
+    """``command`` without the fields :data:`SECRETS` names for it (the log itself keeps them)."""
+    if not isinstance(command, dict):
+        return command
+    secret = SECRETS.get(command.get("cmd"), ())
+    return {field: value for field, value in command.items() if field not in secret}

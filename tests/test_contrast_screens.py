@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.app.look.contrast import letters_contrast
+from tests.support import app_harness
 
 pytest.importorskip("kivy")
 
@@ -17,17 +18,8 @@ AA = 4.5
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("contrast")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("contrast")) as h:
+        yield h
 
 
 def scenarios():

@@ -18,6 +18,11 @@ os.environ.setdefault("KIVY_NO_FILELOG", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
 os.environ.setdefault("KIVY_HOME", str(_KIVY_HOME))
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+# The window's size as Kivy starts (KCFG_<section>_<key> overrides its config): a test module that imports
+# the motion layer makes the window at collection, before any fixture can call configure_kivy, and it
+# would otherwise open at Kivy's default 800×600 (tests.support.app_harness also puts it back).
+os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "800")
+os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "480")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 

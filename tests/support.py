@@ -1,9 +1,13 @@
-"""Helpers to drive the pure Fort Boyard engine in tests, with no log and no I/O."""
+"""Helpers for the tests: drive the pure Fort Boyard engine with no log and no I/O (``Table``), stop a
+child process (``stop_process``), and run the real app offscreen on a window of the table's size
+(``app_harness``)."""
 
 from __future__ import annotations
 
 import subprocess
-from typing import Any
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -105,3 +109,52 @@ def stop_process(proc: subprocess.Popen, timeout: float = 10) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+TABLE_SIZE = (800, 480)  # the official 7" display: the size every app test lays the screens out at
+
+
+@contextmanager
+def built_app(db: Path, settings: Path | None, **build: Any) -> Iterator[Any]:
+    """The app built by ``build_app(db, settings, **build)`` and not started (its start-up notices, its
+    library); its LED ring thread and its game log are closed when done."""
+    from companion.app.launch import build_app
+
+    app = build_app(db, settings, **build)
+    try:
+        yield app
+    finally:
+        app.ring.close()
+        app.controller.session.log.close()
+
+
+@contextmanager
+def app_harness(folder: Path, *, settings: str = "settings.toml", before_start: Callable[[Any], None] | None = None,
+                **build: Any) -> Iterator[Any]:
+    """The real app on ``folder``/games.sqlite3 and ``folder``/``settings``, started offscreen and driven by
+    a Harness (companion.app.harness) on an 800×480 window; ``build`` goes to ``build_app``, and
+    ``before_start(app)`` runs between building the app and starting it (to wire its sound, say).
+    Closing it takes the app off the window and closes its ring and game log.
+
+    Kivy's window lives as long as the test process and outlives every app: a module that imports the
+    motion layer at collection makes it before any fixture runs (at Kivy's default 800×600 but for
+    conftest's KCFG_GRAPHICS_*), and a test may leave it at another profile's size. Screens laid out at
+    the wrong size measure what the table never shows (the chips' numbers pushed over their edge, at
+    1.5:1 contrast), so the window is put back to 800×480 here, whatever made it."""
+    from companion.app.launch import configure_kivy
+
+    configure_kivy(*TABLE_SIZE)  # for a window not made yet
+    from kivy.core.window import Window
+
+    from companion.app.harness import Harness
+
+    if tuple(Window.size) != TABLE_SIZE:
+        Window.size = TABLE_SIZE
+    with built_app(folder / "games.sqlite3", folder / settings, **build) as app:
+        if before_start is not None:
+            before_start(app)
+        h = Harness(app)
+        try:
+            yield h
+        finally:
+            h.close()

@@ -13,22 +13,15 @@ from tests.test_headless import SCRIPTED_GAME
 pytest.importorskip("kivy")
 
 from companion.app.screens.base import redo_text, undo_text  # noqa: E402
+from tests.support import app_harness  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
     tmp = tmp_path_factory.mktemp("app")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    h.tmp = tmp
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp) as h:
+        h.tmp = tmp
+        yield h
 
 
 def tr(h, key, **kw):

@@ -9,6 +9,7 @@ import urllib.request
 
 import pytest
 
+from tests.support import app_harness
 from tests.test_app import tr
 
 pytest.importorskip("kivy")
@@ -16,21 +17,13 @@ pytest.importorskip("kivy")
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
     from companion.app.phones_link import phones_of
 
-    tmp = tmp_path_factory.mktemp("codewords")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    link = phones_of(app)
-    link.host, link.port = "127.0.0.1", 0  # the loopback in tests, a free port
-    yield h
-    link.stop()
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("codewords")) as h:
+        link = phones_of(h.app)
+        link.host, link.port = "127.0.0.1", 0  # the loopback in tests, a free port
+        yield h
+        link.stop()
 
 
 def start_companion_game(h, names, levels=None):

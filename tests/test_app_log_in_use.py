@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_game_log_guard import NEW, Player
+from tests.support import app_harness
 
 
 @pytest.fixture(scope="module")
@@ -24,16 +25,11 @@ def held(tmp_path_factory):
 
 
 def test_the_error_screen_names_the_process_and_opens_the_log_once_it_is_free(held):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
     from kivy.uix.label import Label
 
     tmp, holder = held
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    try:
+    with app_harness(tmp) as h:
+        app = h.app
         tr = app.controller.tr
         assert app.sm.current == "error"
         texts = [w.text for w in h.widgets(h.screen) if isinstance(w, Label)]
@@ -46,6 +42,3 @@ def test_the_error_screen_names_the_process_and_opens_the_log_once_it_is_free(he
         h.tap(tr("error.retry"))
         assert app.log_problem is None and app.sm.current == "turn"
         assert app.controller.view["current"] == "Bob" and app.controller.session.log.path == tmp / "games.sqlite3"
-    finally:
-        h.close()
-        app.controller.session.log.close()

@@ -11,6 +11,7 @@ from companion.app.settings import Settings, SettingsError, load_settings, save_
 from companion.content import load_library
 from companion.session import GameSession
 from companion.store import GameLog
+from tests.support import built_app
 
 
 @pytest.fixture(scope="module")
@@ -133,16 +134,11 @@ def test_a_broken_user_pack_does_not_stop_the_app_and_is_named(tmp_path, monkeyp
     broken = tmp_path / "data" / "fort-boyard-companion" / "packs" / "family"
     broken.mkdir(parents=True)
     (broken / "pack.toml").write_text('id = "family"\nname = "Family riddles"\nversion = "1"\n')  # no license
-    from companion.app.launch import build_app
 
-    app = build_app(tmp_path / "g.sqlite3", None)
-    try:
+    with built_app(tmp_path / "g.sqlite3", None) as app:
         assert [(n.key, n.params["pack"]) for n in app.notices] == [("notice.pack", "family")]
         assert "license" in app.notices[0].detail
         assert [p.id for p in app.library.packs] and "family" not in [p.id for p in app.library.packs]
-    finally:
-        app.ring.close()
-        app.controller.session.log.close()
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])

@@ -7,6 +7,7 @@ import pytest
 pytest.importorskip("kivy")
 
 from companion.app.screens.buzzer_duel import translate  # noqa: E402
+from tests.support import app_harness  # noqa: E402
 
 
 def test_panel_messages_come_from_the_catalogues_in_the_tables_language():
@@ -18,20 +19,11 @@ def test_panel_messages_come_from_the_catalogues_in_the_tables_language():
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("buzzer-app")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    yield h
-    hw = getattr(app, "buzzer_hardware", None)
-    if hw is not None:
-        hw.close()
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("buzzer-app")) as h:
+        yield h
+        hw = getattr(h.app, "buzzer_hardware", None)
+        if hw is not None:
+            hw.close()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.app.look.contrast import letters_contrast
+from tests.support import app_harness
 
 pytest.importorskip("kivy")
 
@@ -17,17 +18,8 @@ AA = 4.5
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("contrast")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("contrast")) as h:
+        yield h
 
 
 def scenarios():
@@ -38,6 +30,8 @@ def scenarios():
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_text_of_every_screen_stands_out_from_what_is_behind_it(harness, tmp_path, language):
+    from PIL import Image
+
     from companion.app.scenarios import SCENARIOS
 
     app = harness.app
@@ -48,7 +42,10 @@ def test_every_text_of_every_screen_stands_out_from_what_is_behind_it(harness, t
         SCENARIOS[name](app)
         harness.settle(frames=8)
         shown, hidden = tmp_path / f"{name}-{language}.png", tmp_path / f"{name}-{language}-hidden.png"
-        for text in harness.text_backgrounds(shown, hidden):
+        texts = harness.text_backgrounds(shown, hidden)
+        with Image.open(shown) as picture:  # the screens as the table shows them, not another window's
+            assert picture.size == (800, 480), f"{name}: a {picture.size} picture"
+        for text in texts:
             ratio = letters_contrast(shown, hidden, text["box"], text["colour"])
             if ratio is not None and ratio < AA:
                 low.append(f"{name}: {text['text'][:40]!r} {ratio:.2f}:1")

@@ -7,25 +7,23 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import built_app
+
 kivy_text = pytest.importorskip("kivy.core.text")
 
 
 def test_making_the_app_makes_andika_the_default_font(tmp_path):
     import kivy
 
-    from companion.app.launch import build_app
     from companion.app.look.fonts import FONTS_DIR
 
     roboto = Path(kivy.__file__).parent / "data" / "fonts" / "Roboto-Regular.ttf"
     kivy_text.LabelBase.register(kivy_text.DEFAULT_FONT, str(roboto))  # as Kivy starts
-    app = build_app(tmp_path / "g.sqlite3", None)
-    try:
+    with built_app(tmp_path / "g.sqlite3", None) as app:
         regular, italic, bold, bolditalic = kivy_text.LabelBase._fonts[kivy_text.DEFAULT_FONT]
         assert Path(regular) == FONTS_DIR / "Andika-Regular.ttf"
         assert Path(bold) == FONTS_DIR / "Andika-Bold.ttf" and Path(italic) == FONTS_DIR / "Andika-Italic.ttf"
         assert "Display" in kivy_text.LabelBase._fonts
-    finally:
-        app.controller.session.log.close()
 
 
 def test_theme_colours_are_the_palettes_roles():

@@ -5,23 +5,15 @@ from __future__ import annotations
 import time
 
 import pytest
+from tests.support import app_harness
 
 pytest.importorskip("kivy")
 
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("doctor-app")
-    app = build_app(tmp / "games.sqlite3", tmp / "config.toml")
-    h = Harness(app)
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("doctor-app"), settings="config.toml") as h:
+        yield h
 
 
 def tr(h, key, **kw):

@@ -14,6 +14,7 @@ from companion.history.timeline import keys_over_game
 from companion.session import GameSession
 from companion.store import GameLog
 from tests.history_support import FAMILY, run_headless
+from tests.support import app_harness
 
 pytest.importorskip("kivy")
 
@@ -27,18 +28,9 @@ def family_db(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("history-app-run")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    app.set_language("en")
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("history-app-run")) as h:
+        h.app.set_language("en")
+        yield h
 
 
 @pytest.fixture

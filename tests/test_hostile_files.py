@@ -16,6 +16,7 @@ import pytest
 from companion import guarded
 from companion.app.table.language import Translator
 from tests.conftest import ROOT
+from tests.support import built_app
 from tests.test_content_validate import write_pack
 
 DEEP_TOML = "a = " + "[" * 5000 + "]" * 5000 + "\n"
@@ -184,19 +185,14 @@ def test_a_damaged_hardware_profile_is_a_problem_naming_it(tmp_path):
 
 def test_the_settings_file_damaged_leaves_a_notice_and_the_app_starts(tmp_path):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app
 
     settings = tmp_path / "config.toml"
     settings.write_bytes(b'language = "en"\nhourglass_seconds = ' + b"[" * 3000 + b"\n")
-    app = build_app(tmp_path / "games.sqlite3", settings, tiles_path=tmp_path / "tiles.json")
-    try:
+    with built_app(tmp_path / "games.sqlite3", settings, tiles_path=tmp_path / "tiles.json") as app:
         [notice] = [n for n in app.notices if n.key == "notice.damaged"]
         [moved] = damaged_copies(tmp_path, "config.toml")
         assert moved.name in notice.detail and app.settings.language == "fr"
         assert notice.headline(Translator("en")) == "Damaged file set aside: config.toml"
-    finally:
-        app.ring.close()
-        app.controller.session.log.close()
 
 
 # --- the tile list -----------------------------------------------------------------------------------
@@ -205,19 +201,14 @@ def test_the_settings_file_damaged_leaves_a_notice_and_the_app_starts(tmp_path):
 @pytest.mark.parametrize("text, why", [(DEEP_JSON, "nested too deeply"), (BIG_INT_JSON, "an integer of 5,000 digits")])
 def test_a_damaged_tile_list_is_set_aside_and_the_app_starts(tmp_path, text, why):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app
 
     tiles = tmp_path / "tiles.json"
     tiles.write_text(text, "utf-8")
-    app = build_app(tmp_path / "games.sqlite3", None, tiles_path=tiles)
-    try:
+    with built_app(tmp_path / "games.sqlite3", None, tiles_path=tiles) as app:
         [notice] = [n for n in app.notices if n.key == "notice.tiles_set_aside"]
         [moved] = damaged_copies(tmp_path, "tiles.json")
         assert why in notice.detail and moved.read_text("utf-8") == text
         assert len(app.tiles.registry) == 0
-    finally:
-        app.ring.close()
-        app.controller.session.log.close()
 
 
 def test_tiles_list_names_a_damaged_tile_file_and_leaves_it(tmp_path):
@@ -269,23 +260,18 @@ def test_content_check_names_a_pack_manifest_that_is_a_fifo(tmp_path, deadline, 
 @pytest.mark.parametrize("kind", ["fifo", "zero", "deep"])
 def test_a_damaged_pack_file_is_set_aside_at_start_and_the_app_starts(tmp_path, deadline, monkeypatch, kind):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     from companion.content.library import user_packs_dir
 
     pack = write_pack(user_packs_dir() / "family")
     _damage(kind, pack / "en" / "riddles.toml")
-    app = build_app(tmp_path / "games.sqlite3", None, tiles_path=tmp_path / "tiles.json")
-    try:
+    with built_app(tmp_path / "games.sqlite3", None, tiles_path=tmp_path / "tiles.json") as app:
         [notice] = [n for n in app.notices if n.key == "notice.damaged"]
         [moved] = damaged_copies(pack / "en", "riddles.toml")
         assert moved.name in notice.detail and str(pack / "en" / "riddles.toml") in notice.detail
         assert notice.headline(Translator("fr")) == "Fichier abîmé mis de côté\u00a0: riddles.toml"
         assert app.library.pack("fort-boyard-companion") is not None  # the built-in pack plays on
-    finally:
-        app.ring.close()
-        app.controller.session.log.close()
 
 
 # --- voices ------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from companion.app.legibility import check_shot
+from tests.support import app_harness
 
 
 def text(t: str, px: float, role: str | None = None, broken: bool = False) -> dict:
@@ -61,17 +62,8 @@ def test_diagonal_neighbours_are_measured_corner_to_corner_and_nested_targets_ar
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("legibility")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("legibility")) as h:  # at 800×480, whatever made the window
+        yield h
 
 
 def test_the_report_of_a_real_screen_lists_its_texts_and_touchables(harness):

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from companion.app.legibility import check_shot
+from tests.support import app_harness
 
 PLAY_SHOTS = ("turn", "turn-passe_partout", "challenge", "challenge-physical", "duel-stake", "duel-opponent",
               "duel-result", "duel-contest", "enigme", "enigme-answer", "enigme-sea", "dive", "time-up",
@@ -21,18 +22,8 @@ WRONG_COUNTS = re.compile(r"(?<!\d)(?:[01]\s+clés|1\s+keys|0/4 (?:indices|clues
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("legibility-play")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    h.resize(800, 480)  # another test module may have made the window first, at another size
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("legibility-play")) as h:  # at 800×480, whatever made the window
+        yield h
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

@@ -8,6 +8,7 @@ import pytest
 
 from companion.app.initials import unique_initials
 from companion.app.lineup import lineup_of
+from tests.support import app_harness
 
 PLAY = ("moment-round2", "moment-round3", "proposal", "proposal-again", "treasure", "podium")
 SETUP = ("home", "home-notices", "new_game-players", "new_game-options", "dice", "settings", "settings-sound", "settings-mix",
@@ -35,18 +36,8 @@ def test_a_lineup_from_a_hostile_log_keeps_colours_unique_and_known():
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("legibility_setup")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    h.resize(800, 480)  # a module collected earlier may have opened Kivy's window at its default 800×600
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("legibility_setup")) as h:  # at 800×480, whatever made the window
+        yield h
 
 
 def shown(h, scenario: str, language: str) -> dict:

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from companion.app.motion.plan import Shot, shots_for
+from tests.support import app_harness
 
 pytest.importorskip("kivy")
 
@@ -39,28 +40,25 @@ def test_an_undo_or_a_refusal_animates_nothing():
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
     from companion.sound import Reactions
     from companion.sound.mixer import Mixer
     from companion.sound.speech.engines import SilentEngine
     from companion.sound.speech.speech import Speech
 
-    tmp = tmp_path_factory.mktemp("motion")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    # Sound as the real app wires it, on a mixer with no device (CI has no sound card).
-    sound = Reactions(Mixer(enabled=False), Speech([SilentEngine()]), app.library,
-                      lambda: app.controller.tr.language, prerender=False)
-    app.sound = sound
-    app.controller.listeners.append(sound.on_answer)
-    app.hourglass_listeners.append(sound.on_time_up)
-    h = Harness(app)
-    yield h
-    h.close()
-    sound.close()
-    app.controller.session.log.close()
+    sounds = []
+
+    def wire_sound(app):
+        # Sound as the real app wires it, on a mixer with no device (CI has no sound card).
+        sound = Reactions(Mixer(enabled=False), Speech([SilentEngine()]), app.library,
+                          lambda: app.controller.tr.language, prerender=False)
+        app.sound = sound
+        app.controller.listeners.append(sound.on_answer)
+        app.hourglass_listeners.append(sound.on_time_up)
+        sounds.append(sound)
+
+    with app_harness(tmp_path_factory.mktemp("motion"), before_start=wire_sound) as h:
+        yield h
+    sounds[0].close()  # after the app is off the window, as the real app stops
 
 
 class StillClock:

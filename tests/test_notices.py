@@ -12,6 +12,7 @@ from companion.app.table import catalogues
 from companion.app.table.language import Translator
 from companion.notice import NOTICE_PREFIX, Notice
 from tests.gpio_support import mock_pin_factory
+from tests.support import built_app
 
 
 def test_a_notice_reads_in_the_tables_language_and_keeps_the_detail_as_it_came():
@@ -76,13 +77,11 @@ def test_nothing_to_say_when_everything_opens(tmp_path, mock_pins):
 
 def test_a_damaged_tile_list_is_set_aside_with_a_notice_and_the_app_starts(tmp_path):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app
     from companion.tiles.registry import Tile
 
     tiles = tmp_path / "tiles.json"
     tiles.write_text("{", "utf-8")
-    app = build_app(tmp_path / "games.sqlite3", None, tiles_path=tiles)
-    try:
+    with built_app(tmp_path / "games.sqlite3", None, tiles_path=tiles) as app:
         [notice] = [n for n in app.notices if n.key == "notice.tiles_set_aside"]
         assert str(tiles) in notice.detail and "line 1" in notice.detail
         assert notice.headline(Translator("fr")) == "Liste des tuiles abîmée, mise de côté\u00a0: enregistre les tuiles à nouveau"
@@ -90,22 +89,14 @@ def test_a_damaged_tile_list_is_set_aside_with_a_notice_and_the_app_starts(tmp_p
         assert moved.name in notice.detail and moved.read_text("utf-8") == "{"  # kept for the person to look at
         app.tiles.registry.add("0A0B0C0D", Tile("pebble"))  # enrolling again is saved in a fresh file
         assert "0A0B0C0D" in tiles.read_text("utf-8") and moved.read_text("utf-8") == "{"
-    finally:
-        app.ring.close()
-        app.controller.session.log.close()
 
 
 def test_unreadable_settings_leave_a_notice_and_the_defaults(tmp_path):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app
 
     settings = tmp_path / "settings.toml"
     settings.write_text('language = "klingon"\n', "utf-8")
-    app = build_app(tmp_path / "games.sqlite3", settings)
-    try:
+    with built_app(tmp_path / "games.sqlite3", settings) as app:
         [notice] = [n for n in app.notices if n.key == "notice.settings"]
         assert "klingon" in notice.detail and str(settings) in notice.detail
         assert app.settings.language == "fr"
-    finally:
-        app.ring.close()
-        app.controller.session.log.close()

@@ -13,6 +13,7 @@ from companion.devices.rfid import PLACED, ReaderConfig, TagEvent  # noqa: E402
 from companion.devices.rfid.emulate import PtyPort  # noqa: E402
 from companion.devices.rfid.rdm6300 import frame as rdm_frame  # noqa: E402
 from companion.tiles import Tile  # noqa: E402
+from tests.support import app_harness  # noqa: E402
 
 TEN = ["1000000001", "1000000002", "1000000003"]
 FIFTY = "5000000001"
@@ -29,19 +30,11 @@ def reader_port():
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory, reader_port):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
     tmp = tmp_path_factory.mktemp("rfid-app")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml", reader=ReaderConfig("rdm6300", reader_port.path),
-                    tiles_path=tmp / "tiles.json")
-    h = Harness(app)  # the app's start starts the reader
-    yield h
-    app.tiles.close()  # the ReaderThread closes before the pty's master side
-    h.close()
-    app.controller.session.log.close()
+    # the app's start starts the reader
+    with app_harness(tmp, reader=ReaderConfig("rdm6300", reader_port.path), tiles_path=tmp / "tiles.json") as h:
+        yield h
+        h.app.tiles.close()  # the ReaderThread closes before the pty's master side
 
 
 def tr(h, key, **kw):

@@ -37,6 +37,23 @@ def _game_colours(game: PlayedGame) -> list[tuple[float, float, float, float]]:
     return [colour_rgba(chosen[p]) if p in chosen else _palette(i) for i, p in enumerate(game.players)]
 
 
+def player_colours(games: list[PlayedGame], names, keys: list[str]) -> list[tuple[float, float, float, float]]:
+    """Each player's own colour (``keys`` as the stats name them): the one chosen in their latest game, as
+    in play, so a player is the same colour on the charts as on the table. One with no recorded colour, or
+    whose colour another player shown already has, takes the first colour nobody shown has."""
+    latest: dict[str, str] = {}
+    for game in sorted(games, key=lambda g: (g.created_at, g.id)):
+        for i, name in enumerate(game.players):
+            chosen = game.table.get("colours", {}).get(name) or PLAYER_COLOURS[i % len(PLAYER_COLOURS)][0]
+            latest[names.key(name)] = chosen
+    wanted = [colour_rgba(latest[k]) if k in latest else None for k in keys]
+    out: list = []
+    for rgba in wanted:
+        out.append(rgba if rgba is not None and rgba not in out else None)
+    free = iter(c for c in (_palette(i) for i in range(len(PLAYER_COLOURS))) if c not in out)
+    return [rgba if rgba is not None else next(free, _palette(0)) for rgba in out]
+
+
 class HistoryBase(BaseScreen):
     in_game = False
 
@@ -229,13 +246,14 @@ class StatsScreen(HistoryBase):
     def _treasure_chart(self, games: list[PlayedGame], names, board: list[PlayerStats]) -> Widget:
         shown = board[:len(PLAYER_COLOURS)]
         last = treasure_per_game(games, names)[-CHART_GAMES:]
-        series = [Series(s.name[:1].upper(), _palette(i), tuple(g.treasure.get(s.key) for g in last))
-                  for i, s in enumerate(shown)]
+        colours = player_colours(games, names, [s.key for s in shown])
+        series = [Series(s.name[:1].upper(), rgba, tuple(g.treasure.get(s.key) for g in last))
+                  for rgba, s in zip(colours, shown)]
         box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
         box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=18, color=theme.GOLD,
                                 size_hint_y=None, height=Scale.px(34)))
         box.add_widget(Chart(series, x_labels=[f"#{g.game_id}" for g in last]))
-        box.add_widget(self.legend([s.name for s in shown], [_palette(i) for i in range(len(shown))]))
+        box.add_widget(self.legend([s.name for s in shown], colours))
         return box
 
 
@@ -247,7 +265,8 @@ class PlayerScreen(HistoryBase):
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        board = player_stats(self.shelf.games(), load_names(self.log))
+        games, names = self.shelf.games(), load_names(self.log)
+        board = player_stats(games, names)
         me = next((s for s in board if s.key == self.player_key), None)
         back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history_stats")))
         if me is None:
@@ -256,14 +275,14 @@ class PlayerScreen(HistoryBase):
             return box
         box.add_widget(self.title(me.name, base_font=30, colour=theme.GOLD, height=48))
         main = self.split()
-        main.add_widget(self._figures(me))
+        main.add_widget(self._figures(me, player_colours(games, names, [me.key])[0]))
         if not me.key.startswith("="):  # a name kept apart from its twin at one table is not renamed here
             main.add_widget(self._changes(me, board))
         box.add_widget(main)
         box.add_widget(back)
         return box
 
-    def _figures(self, me: PlayerStats) -> Widget:
+    def _figures(self, me: PlayerStats, colour) -> Widget:
         tr = self.tr
         lines = [tr("player.games", n=me.games), tr("player.wins", n=me.wins), tr("player.keys", n=me.keys_won),
                  tr("player.riddles", solved=me.riddles_solved, total=me.riddles, share=round((me.riddle_share or 0) * 100))
@@ -280,7 +299,7 @@ class PlayerScreen(HistoryBase):
         box.add_widget(grid)
         box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=18, color=theme.GOLD,
                                 size_hint_y=None, height=Scale.px(34)))
-        box.add_widget(Chart([Series(me.name[:1].upper(), theme.GOLD, tuple(me.treasures[-CHART_GAMES:]))], bars=True,
+        box.add_widget(Chart([Series(me.name[:1].upper(), colour, tuple(me.treasures[-CHART_GAMES:]))], bars=True,
                              x_labels=[f"#{i}" for i in me.game_ids[-CHART_GAMES:]]))
         return box
 

@@ -13,6 +13,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import Scale
+from companion.app.look.tokens import TYPE
 
 
 @dataclass(frozen=True)
@@ -60,11 +61,14 @@ class Chart(Widget):
         top = max((v for s in self.series for v in s.values if v is not None), default=0)
         step = nice_step(top)
         y_max = max(step, -(-top // step) * step)
-        font = max(Scale.px(12), 10)
-        pad_l, pad_r, pad_t = Scale.px(34), Scale.px(16), Scale.px(18)
-        pad_b = Scale.px(20) if self.x_labels else Scale.px(8)
+        font = Scale.px(TYPE.caption)  # the least any text at the table is, charts included (issue 13)
+        pad_l, pad_r, pad_t = Scale.px(56), Scale.px(28), Scale.px(32)
+        pad_b = Scale.px(34) if self.x_labels else Scale.px(8)
         x0, y0 = self.x + pad_l, self.y + pad_b
         w, h = max(self.width - pad_l - pad_r, 1), max(self.height - pad_b - pad_t, 1)
+        while y_max // step > 1 and h * step / y_max < font * 1.4:  # ticks never drawn over each other
+            step *= 2
+            y_max = max(step, -(-top // step) * step)
 
         def px(i: float) -> float:
             if self.bars:

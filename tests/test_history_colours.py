@@ -38,3 +38,12 @@ def test_two_players_shown_never_share_a_colour():
              Game(2, "2026-03-08", ("Cy", "Dee"), {"colours": {"Cy": "coral", "Dee": "mint"}})]
     colours = player_colours(games, Names(), ["ann", "bob", "cy", "dee"])
     assert len(set(map(tuple, colours))) == 4 and colours[:2] == [colour_rgba("coral"), colour_rgba("mint")]
+
+
+def test_the_winners_of_a_game_line_take_the_plural():
+    from companion.app.table.language import Translator
+
+    fr, en = Translator("fr"), Translator("en")
+    assert fr("history.winner", n=2, players="Ann, Bob") == "2 gagnants\u00a0: Ann, Bob"
+    assert fr("history.winner", n=1, players="Ann") == "1 gagnant\u00a0: Ann"
+    assert en("history.winner", n=2, players="Ann, Bob") == "2 winners: Ann, Bob"

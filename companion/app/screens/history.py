@@ -135,7 +135,7 @@ class HistoryScreen(HistoryBase):
         for g in games[:100]:
             winners = ", ".join(g.winners)
             head = self.tr("history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
-                           winners=self.tr("history.winner", players=winners) if winners else self.tr("history.nobody"))
+                           winners=self.tr("history.winner", n=len(g.winners), players=winners) if winners else self.tr("history.nobody"))
             treasure = " · ".join(f"{p}\u00a0{self.c.tr.number(v)}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
             b = BigButton(text=head + "\n" + treasure, base_font=18, bg=theme.SEA_LIGHT, size_hint_y=None,
                           height=Scale.px(68))  # two lines of 18 px

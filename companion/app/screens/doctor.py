@@ -24,6 +24,8 @@ from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.home import notice_text
 from companion.doctor import CHECKS, FAIL, PASS, SKIP, Check, Context, Result
+from companion.doctor.explain import explain
+from companion.notice import Notice
 
 STATUS_COLOURS = {PASS: theme.OK, FAIL: theme.DANGER, SKIP: theme.STONE}
 CORNER_HINTS = {"top-left": {"x": 0, "top": 1}, "top-right": {"right": 1, "top": 1},
@@ -108,6 +110,12 @@ class DoctorScreen(BaseScreen):
         return self.tr("doctor.line", status=self.tr(f"doctor.{result.status}"), check=title,
                        detail=result.text(self.tr) or "-")
 
+    def notice_words(self, notice) -> str:
+        """A start-up notice with its detail, the part's English words said in the table's language."""
+        if not isinstance(notice, Notice) or not notice.detail:
+            return notice_text(notice, self.tr)
+        return self.tr("common.labelled", label=notice.headline(self.tr), value=explain(notice.detail, self.tr))
+
     def report(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
         box.add_widget(self.title(self.tr("doctor.title"), height=56))
@@ -120,7 +128,7 @@ class DoctorScreen(BaseScreen):
         rows.bind(minimum_height=rows.setter("height"))
         for notice in self.app.notices:  # what the start reported, with the detail the home screen leaves out
             rows.add_widget(left(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"),
-                                                  value=notice_text(notice, self.tr, detail=True)),
+                                                  value=self.notice_words(notice)),
                                      base_font=18, color=theme.GOLD, size_hint_y=None,
                                      height=Scale.px(92))))  # three lines of 18 px: the detail is long
         for check, results in self.results:

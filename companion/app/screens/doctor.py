@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
@@ -21,6 +22,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, touch_height
+from companion.app.look.tokens import LINE_HEIGHT, line_box
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.home import notice_text
 from companion.doctor import CHECKS, FAIL, PASS, SKIP, Check, Context, Result
@@ -57,6 +59,17 @@ def run_in_app(app: Any, checks: list[Check], post) -> None:
     finally:
         close_parts(ctx)
         post(None)
+
+
+def lines_of(text: str, font: float, width: float) -> int:
+    """How many lines ``text`` takes at ``font`` px, wrapped to ``width``: each report line gets the height
+    it needs at 18 px (a long French explanation is three lines, never a smaller font)."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=text, font_size=font, text_size=(max(width, 1), None))
+    core.refresh()
+    return max(1, len(core._cached_lines) if getattr(core, "_cached_lines", None) else
+               round(core.texture.size[1] / (font * LINE_HEIGHT)))
 
 
 def left(label: FitLabel) -> FitLabel:
@@ -110,6 +123,11 @@ class DoctorScreen(BaseScreen):
         return self.tr("doctor.line", status=self.tr(f"doctor.{result.status}"), check=title,
                        detail=result.text(self.tr) or "-")
 
+    def row_height(self, text: str) -> float:
+        """The height that keeps ``text`` at 18 px across the report's width (its lines' boxes)."""
+        width = Window.width - Scale.px(12) - Scale.px(8) - Scale.px(8)  # padding, the scroll bar, the fit
+        return line_box(18, lines_of(text, Scale.px(18), width)) * Scale.factor
+
     def notice_words(self, notice) -> str:
         """A start-up notice with its detail, the part's English words said in the table's language."""
         if not isinstance(notice, Notice) or not notice.detail:
@@ -127,20 +145,21 @@ class DoctorScreen(BaseScreen):
         rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None)
         rows.bind(minimum_height=rows.setter("height"))
         for notice in self.app.notices:  # what the start reported, with the detail the home screen leaves out
-            rows.add_widget(left(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"),
-                                                  value=self.notice_words(notice)),
-                                     base_font=18, color=theme.GOLD, size_hint_y=None,
-                                     height=Scale.px(92))))  # three lines of 18 px: the detail is long
+            text = self.tr("common.labelled", label=self.tr("home.notice"), value=self.notice_words(notice))
+            rows.add_widget(left(FitLabel(text=text, base_font=18, color=theme.GOLD, size_hint_y=None,
+                                          height=self.row_height(text))))
         for check, results in self.results:
             for result in results:
-                rows.add_widget(left(FitLabel(text=self.line(check, result), base_font=18,
+                text = self.line(check, result)
+                rows.add_widget(left(FitLabel(text=text, base_font=18,
                                          color=STATUS_COLOURS[result.status] if result.status != PASS else theme.TEXT,
-                                         size_hint_y=None, height=Scale.px(63))))  # two lines of 18 px
+                                         size_hint_y=None, height=self.row_height(text))))
         scroll = ScrollView(bar_width=Scale.px(8), scroll_type=["bars", "content"])  # a bar a finger can hold
         scroll.add_widget(rows)
         box.add_widget(scroll)
-        box.add_widget(FitLabel(text=self.tr("doctor.at_the_box"), base_font=18, color=theme.STONE,
-                                size_hint_y=None, height=Scale.px(34)))
+        at_the_box = self.tr("doctor.at_the_box")
+        box.add_widget(FitLabel(text=at_the_box, base_font=18, color=theme.STONE, size_hint_y=None,
+                                height=self.row_height(at_the_box)))
         buttons = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
         again = BigButton(text=self.tr("doctor.again"), bg=theme.SEA_LIGHT, disabled=self.running, base_font=18)
         again.bind(on_release=lambda *_: (self.start(), self.rebuild()))

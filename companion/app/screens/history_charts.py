@@ -123,6 +123,7 @@ class Chart(Widget):
 
     def _draw_lines(self, px, py, font: float) -> None:
         dot = Scale.px(6)
+        placed: list[tuple[float, float, float]] = []  # the tags drawn: x, bottom, top
         for k, s in enumerate(self.series):
             # Lines that share values are nudged apart a little so that every one stays visible.
             nudge = (k - (len(self.series) - 1) / 2) * Scale.px(1.5)
@@ -141,6 +142,10 @@ class Chart(Widget):
             last = next((seg for seg in reversed(segments) if seg), None)
             if last:
                 tag = self._text(s.label, font, s.rgba)
+                x, y = last[-2] + Scale.px(4), last[-1] - tag.texture.size[1] / 2
+                th = tag.texture.size[1] * 0.8
+                while any(abs(x - px_) < 1 and y < top and y + th > bottom for px_, bottom, top in placed):
+                    y += th  # two lines ending together: the tags one above the other, never over each other
+                placed.append((x, y, y + th))
                 Color(1, 1, 1, 1)
-                Rectangle(texture=tag.texture, size=tag.texture.size,
-                          pos=(last[-2] + Scale.px(4), last[-1] - tag.texture.size[1] / 2))
+                Rectangle(texture=tag.texture, size=tag.texture.size, pos=(x, y))

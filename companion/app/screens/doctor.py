@@ -125,7 +125,7 @@ class DoctorScreen(BaseScreen):
 
     def row_height(self, text: str) -> float:
         """The height that keeps ``text`` at 18 px across the report's width (its lines' boxes)."""
-        width = Window.width - Scale.px(12) - Scale.px(8) - Scale.px(8)  # padding, the scroll bar, the fit
+        width = Window.width - Scale.px(12) - Scale.px(16) - Scale.px(8)  # padding, the bar's room, the fit
         return line_box(18, lines_of(text, Scale.px(18), width)) * Scale.factor
 
     def notice_words(self, notice) -> str:
@@ -142,7 +142,8 @@ class DoctorScreen(BaseScreen):
         head = self.tr("doctor.running") if self.running else self.tr(
             "doctor.summary", passed=counts[PASS], failed=counts[FAIL], skipped=counts[SKIP])
         box.add_widget(FitLabel(text=head, base_font=20, color=theme.GOLD, size_hint_y=None, height=Scale.px(32)))
-        rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None)
+        # The lines keep clear of the scroll bar on their right (a bar under the letters is unreadable).
+        rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None, padding=[0, 0, Scale.px(16), 0])
         rows.bind(minimum_height=rows.setter("height"))
         for notice in self.app.notices:  # what the start reported, with the detail the home screen leaves out
             text = self.tr("common.labelled", label=self.tr("home.notice"), value=self.notice_words(notice))

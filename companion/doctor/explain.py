@@ -11,7 +11,7 @@ import re
 from typing import Callable
 
 # The values of the doctor's messages that hold a part's own words (the others are numbers, names, paths).
-TECHNICAL = frozenset({"error", "message", "reason", "problem", "refused", "passed", "verdict"})
+TECHNICAL = frozenset({"error", "reason", "problem", "refused", "passed", "verdict"})
 
 # (pattern, message): searched in order, the first that matches says it; named groups are the values.
 KNOWN: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNORECASE), k) for p, k in (

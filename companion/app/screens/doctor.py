@@ -13,16 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, touch_height
-from companion.app.look.tokens import LINE_HEIGHT, line_box
+from companion.app.look.tokens import line_box
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.home import notice_text
 from companion.doctor import CHECKS, FAIL, PASS, SKIP, Check, Context, Result
@@ -61,20 +61,13 @@ def run_in_app(app: Any, checks: list[Check], post) -> None:
         post(None)
 
 
-def lines_of(text: str, font: float, width: float) -> int:
-    """How many lines ``text`` takes at ``font`` px, wrapped to ``width``: each report line gets the height
-    it needs at 18 px (a long French explanation is three lines, never a smaller font)."""
-    from kivy.core.text import Label as CoreLabel
-
-    core = CoreLabel(text=text, font_size=font, text_size=(max(width, 1), None))
-    core.refresh()
-    return max(1, len(core._cached_lines) if getattr(core, "_cached_lines", None) else
-               round(core.texture.size[1] / (font * LINE_HEIGHT)))
-
-
-def left(label: FitLabel) -> FitLabel:
-    """A report line read from the left, as a list is (the fit centres text unless told otherwise)."""
-    label.halign = "left"
+def grown(text: str, colour, font: float = 18) -> Label:
+    """A report line at ``font`` px that grows to as many lines as its text takes across its width (a long
+    French explanation is three lines, never a smaller font)."""
+    label = Label(text=text, font_size=Scale.px(font), color=colour, halign="left", valign="middle",
+                  size_hint_y=None, height=line_box(font) * Scale.factor)
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width - Scale.px(8), None)),
+               texture_size=lambda w, size: setattr(w, "height", max(size[1], line_box(font) * Scale.factor)))
     return label
 
 
@@ -123,11 +116,6 @@ class DoctorScreen(BaseScreen):
         return self.tr("doctor.line", status=self.tr(f"doctor.{result.status}"), check=title,
                        detail=result.text(self.tr) or "-")
 
-    def row_height(self, text: str) -> float:
-        """The height that keeps ``text`` at 18 px across the report's width (its lines' boxes)."""
-        width = Window.width - Scale.px(12) - Scale.px(16) - Scale.px(8)  # padding, the bar's room, the fit
-        return line_box(18, lines_of(text, Scale.px(18), width)) * Scale.factor
-
     def notice_words(self, notice) -> str:
         """A start-up notice with its detail, the part's English words said in the table's language."""
         if not isinstance(notice, Notice) or not notice.detail:
@@ -141,27 +129,28 @@ class DoctorScreen(BaseScreen):
         counts = {s: sum(1 for r in flat if r.status == s) for s in (PASS, FAIL, SKIP)}
         head = self.tr("doctor.running") if self.running else self.tr(
             "doctor.summary", passed=counts[PASS], failed=counts[FAIL], skipped=counts[SKIP])
-        box.add_widget(FitLabel(text=head, base_font=20, color=theme.GOLD, size_hint_y=None, height=Scale.px(32)))
+        box.add_widget(FitLabel(text=head, base_font=20, color=theme.GOLD, size_hint_y=None,
+                                height=line_box(20) * Scale.factor))
         # The lines keep clear of the scroll bar on their right (a bar under the letters is unreadable).
-        rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None, padding=[0, 0, Scale.px(16), 0])
+        rows = GridLayout(cols=1, spacing=Scale.px(8), size_hint_y=None, padding=[0, 0, Scale.px(16), 0])
         rows.bind(minimum_height=rows.setter("height"))
         for notice in self.app.notices:  # what the start reported, with the detail the home screen leaves out
             text = self.tr("common.labelled", label=self.tr("home.notice"), value=self.notice_words(notice))
-            rows.add_widget(left(FitLabel(text=text, base_font=18, color=theme.GOLD, size_hint_y=None,
-                                          height=self.row_height(text))))
+            rows.add_widget(grown(text, theme.GOLD))
         for check, results in self.results:
             for result in results:
                 text = self.line(check, result)
-                rows.add_widget(left(FitLabel(text=text, base_font=18,
-                                         color=STATUS_COLOURS[result.status] if result.status != PASS else theme.TEXT,
-                                         size_hint_y=None, height=self.row_height(text))))
+                rows.add_widget(grown(text, STATUS_COLOURS[result.status] if result.status != PASS else theme.TEXT))
         scroll = ScrollView(bar_width=Scale.px(8), scroll_type=["bars", "content"])  # a bar a finger can hold
         scroll.add_widget(rows)
         box.add_widget(scroll)
         at_the_box = self.tr("doctor.at_the_box")
-        box.add_widget(FitLabel(text=at_the_box, base_font=18, color=theme.STONE, size_hint_y=None,
-                                height=self.row_height(at_the_box)))
-        buttons = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
+        hint = grown(at_the_box, theme.STONE)
+        hint.halign = "center"
+        box.add_widget(hint)
+        # Three buttons side by side: on a portrait screen their words take two lines rather than shrink.
+        tall = line_box(18, 2) * Scale.factor if self.app.portrait else 0
+        buttons = BoxLayout(size_hint_y=None, height=max(touch_height(), tall), spacing=Scale.px(10))
         again = BigButton(text=self.tr("doctor.again"), bg=theme.SEA_LIGHT, disabled=self.running, base_font=18)
         again.bind(on_release=lambda *_: (self.start(), self.rebuild()))
         corners = BigButton(text=self.tr("doctor.corners"), bg=theme.SEA_LIGHT, base_font=18)

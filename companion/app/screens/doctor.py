@@ -145,9 +145,8 @@ class DoctorScreen(BaseScreen):
         scroll.add_widget(rows)
         box.add_widget(scroll)
         at_the_box = self.tr("doctor.at_the_box")
-        hint = grown(at_the_box, theme.STONE)
-        hint.halign = "center"
-        box.add_widget(hint)
+        box.add_widget(FitLabel(text=at_the_box, base_font=18, color=theme.STONE, size_hint_y=None,
+                                height=line_box(18, 2) * Scale.factor))  # two lines of room: it never shrinks
         # Three buttons side by side: on a portrait screen their words take two lines rather than shrink.
         tall = line_box(18, 2) * Scale.factor if self.app.portrait else 0
         buttons = BoxLayout(size_hint_y=None, height=max(touch_height(), tall), spacing=Scale.px(10))

@@ -27,8 +27,8 @@ def test_every_text_role_reads_on_every_background_role(text, background):
     assert contrast(P.role(text), P.role(background)) >= 4.5
 
 
-@pytest.mark.parametrize("filled", ["success", "failure", "danger", "warning", "accent", "stone", "stone_dark",
-                                    "surface"])
+@pytest.mark.parametrize("filled", ["success", "failure", "danger", "warning", "accent", "selection", "stone",
+                                    "stone_dark", "surface"])
 def test_buttons_of_every_role_carry_readable_text(filled):
     best = max(contrast(P.ROLES.text, P.role(filled)), contrast(P.ROLES.text_on_light, P.role(filled)))
     assert best >= 4.5
@@ -48,6 +48,24 @@ def test_six_player_colours_stay_apart_under_every_colour_vision():
     assert len(dict(P.PLAYER_COLOURS)) == 6
     closest = cvd.worst_pairs(dict(P.PLAYER_COLOURS))[0]
     assert closest[0] >= cvd.MEANING_DELTA_E, closest
+
+
+def test_no_player_colour_reads_as_the_main_actions_gold():
+    # The family review: a "sun" player and the main action's gold looked the same; gold is one meaning.
+    for colour_id, code in P.PLAYER_COLOURS:
+        assert cvd.delta_e(code, P.ROLES.accent) >= cvd.MEANING_DELTA_E, colour_id
+        closest = cvd.worst_pairs({"player": code, "accent": P.ROLES.accent})[0]
+        assert closest[0] >= cvd.GOLD_DELTA_E, (colour_id, closest)
+
+
+def test_the_gold_check_catches_the_december_sun():
+    assert cvd.delta_e("ffca3a", P.ROLES.accent) < cvd.MEANING_DELTA_E
+
+
+def test_current_players_chip_in_their_colour_carries_ink_text():
+    # The current player's chip is filled with their own colour (not gold) with ink text on it.
+    for colour_id, code in P.PLAYER_COLOURS:
+        assert contrast(P.ROLES.text_on_light, code) >= 4.5, colour_id
 
 
 def test_meaning_pairs_stay_apart_under_every_colour_vision():
@@ -77,6 +95,8 @@ def test_the_check_catches_the_collisions_of_the_old_palette():
 def test_saved_games_colour_names_still_resolve_one_for_one():
     resolved = {P.player_hex(old) for old in ("orange", "sky", "green", "yellow", "vermillion", "purple")}
     assert len(resolved) == 6 and None not in resolved
+    december = {P.player_hex(old) for old in ("coral", "sun", "lagoon", "violet", "sky", "chalk")}
+    assert len(december) == 6 and None not in december
     assert P.player_hex("no such colour") is None
 
 

@@ -163,8 +163,42 @@ def test_start_notices_read_in_french_at_home_and_in_full_in_the_hardware_check(
         h.settle(frames=3)
         shown = "\n".join(texts(h))
         for n in h.app.notices:
-            assert tr(h, "common.labelled", label=notice, value=n.text(h.app.controller.tr)) in shown
-        assert "ring.led_cuont: unknown key" in shown
+            assert tr(h, "common.labelled", label=notice, value=screen.notice_words(n)) in shown
+        assert "ring.led_cuont: unknown key" in shown  # an unknown detail: quoted as technical, never dropped
+        assert "does not exist" not in shown and "already in use" not in shown  # known ones said in French
     finally:
         h.app.notices = []
         h.app.sm.get_screen("doctor").auto_run = True
+
+
+ENGLISH = ("does not exist", "turn SPI on", "and reboot", "(pin ", "already in use", "seat ", "not on the header",
+           "could not be opened", "Permission denied")
+
+
+def test_the_hardware_check_in_french_says_every_detail_in_french(harness):
+    # The family review: the ring's failure and the start notice read "does not exist: turn SPI on ... and
+    # reboot" on the French screen. Every detail goes through the catalogues.
+    from companion.app.scenarios import SCENARIOS, start_notices
+
+    h = harness
+    h.app.set_language("fr")
+    try:
+        SCENARIOS["doctor"](h.app)  # a Pi 5 whose ring has no SPI yet, the buzzers on six pins
+        h.app.notices = start_notices()
+        screen = h.app.sm.get_screen("doctor")
+        screen.rebuild()
+        h.settle(frames=3)
+        shown = "\n".join(texts(h))
+        assert tr(h, "doctor.why.spi_off", path="/dev/spidev0.0") in shown
+        assert "GPIO 4 (broche 7)" in shown
+        assert not [word for word in ENGLISH if word in shown], shown
+    finally:
+        h.app.notices = []
+        h.app.sm.get_screen("doctor").auto_run = True
+
+
+def test_the_terminals_doctor_keeps_its_english_lines():
+    from companion.doctor import FAIL, Result
+
+    r = Result.said("LED ring", FAIL, "ring_failed", backend="spi", error="/dev/spidev0.0 does not exist: turn SPI on")
+    assert r.line() == "FAIL  LED ring: spi: /dev/spidev0.0 does not exist: turn SPI on"

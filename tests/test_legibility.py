@@ -82,6 +82,23 @@ def test_the_report_of_a_real_screen_lists_its_texts_and_touchables(harness):
     assert all(t["pos"][0] >= 0 and t["pos"][1] >= 0 for t in report["texts"])
 
 
+def test_the_report_leaves_out_rows_scrolled_out_of_their_list(harness):
+    # The hardware check's and the history's lists: rows below the view were reported over the buttons.
+    from companion.app.scenarios import SCENARIOS
+
+    SCENARIOS["history-game"](harness.app)
+    harness.settle(frames=8)
+    from kivy.uix.scrollview import ScrollView
+
+    [view] = [w for w in harness.widgets(harness.screen) if isinstance(w, ScrollView)]
+    bottom = view.to_window(*view.pos)[1]
+    report = harness.widget_report()
+    rows = [t for t in report["texts"] if any(t["text"] == getattr(w, "text", None)
+                                              for w in harness.widgets(view.children[0]))]
+    assert rows and all(t["pos"][1] >= bottom - 1 for t in rows)
+    assert len(rows) < len([w for w in harness.widgets(view.children[0]) if getattr(w, "text", "")])
+
+
 def test_shots_write_widgets_json_beside_the_pictures(tmp_path):
     out = tmp_path / "shots"
     proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(out), "--profiles",

@@ -110,8 +110,14 @@ class Harness:
         for w in self._visible():
             box = self._box(w)
             role = getattr(w, "role", None)  # "step", "standing"...: what the legibility check expects
-            if isinstance(w, Label) and w.text.strip():
-                texts.append({"text": w.text, "font_px": round(float(w.font_size), 1), **box,
+            (x, y), (width, height) = box["pos"], box["size"]
+            seen = _clipped(w, (x, y, x + width, y + height))
+            if seen is None:
+                continue  # scrolled out of its list: neither seen nor touched
+            if isinstance(w, Label) and w.text.strip():  # a row half scrolled out is seen where its list shows it
+                seen_box = {"pos": [round(seen[0]), round(seen[1])],
+                            "size": [round(seen[2] - seen[0]), round(seen[3] - seen[1])]}
+                texts.append({"text": w.text, "font_px": round(float(w.font_size), 1), **seen_box,
                               "colour": [round(c, 3) for c in w.color], "broken_word": _breaks_a_word(w),
                               **({"role": role} if role else {})})
             if isinstance(w, (ButtonBehavior, TextInput, Slider)) and not w.disabled:

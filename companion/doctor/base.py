@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from companion.app.table.language import translator
+from companion.doctor.explain import family_values
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 
@@ -32,8 +33,9 @@ class Result:
         return cls(check, status, translator("en")(name, **values), name, values)
 
     def text(self, tr: Callable[..., str] | None = None) -> str:
-        """The detail in the language of ``tr`` (the app's translator), else in English."""
-        return tr(self.key, **self.values) if tr is not None and self.key else self.detail
+        """The detail in the language of ``tr`` (the app's translator), the parts' own English words
+        explained in it too (explain.py); else the terminal's English detail."""
+        return tr(self.key, **family_values(dict(self.values), tr)) if tr is not None and self.key else self.detail
 
     def line(self) -> str:
         return f"{self.status.upper():<4}  {self.check}" + (f": {self.detail}" if self.detail else "")

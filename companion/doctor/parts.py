@@ -112,8 +112,11 @@ def check_ring(ctx: Context) -> Iterator[Result]:
         yield Result.said("LED ring", SKIP, "ring_none")
         return
     if ctx.app is not None:
-        status = ctx.app.ring.status()
-        yield Result.said("LED ring", PASS if status.ok else FAIL, "ring_status", message=status.message)
+        status = ctx.app.ring.status()  # its message is English: the app says it from the status's fields
+        if status.ok:
+            yield Result.said("LED ring", PASS, "ring_ok", backend=config.backend, n=config.led_count)
+        else:
+            yield Result.said("LED ring", FAIL, "ring_failed", backend=config.backend, error=status.last_error or "?")
         return
     from companion.devices.ring import open_backend
 

@@ -13,6 +13,12 @@ apart at a glance, from across a table, on a small panel, when they are not side
 - ``SPACE_DELTA_E = 15``: the seven spaces among themselves. Seven colours that must also carry
   dark or light text cannot all be 20 apart under all three deficiencies (the best found is 17); each
   space always shows its icon and word too, so its colour is a second cue, not the only one.
+- ``GOLD_DELTA_E = 15`` (and ``MEANING_DELTA_E`` in normal vision): a player's colour from the main
+  action's gold. Six player colours light enough for the dark backgrounds, 20 apart from each other under
+  every vision, leave no room for a seventh at 20 (a search over a grid of candidates, hill-climbing
+  from 60 starts, found 19.96 at best): a player's colour is a disc with initials, the main action a button with words, so under a
+  deficiency the shape is a second cue; in normal vision, where the family review saw gold for two
+  meanings, the full 20 holds.
 
 Only the tests and the docs import this module (colorspacious is a test dependency; the Pi does not
 need it).
@@ -26,6 +32,7 @@ from typing import Iterable
 DEFICIENCIES = ("deuteranomaly", "protanomaly", "tritanomaly")  # at severity 100: -anopia
 MEANING_DELTA_E = 20.0
 SPACE_DELTA_E = 15.0
+GOLD_DELTA_E = 15.0
 
 
 def _rgb(code: str):

@@ -54,7 +54,8 @@ class Roles:
     text: str
     text_muted: str          # second-rank text: still ≥ 4.5:1 everywhere
     text_on_light: str       # on gold, stone, player colours that are light
-    accent: str              # the one obvious action, titles, the current player
+    accent: str              # gold: the one main action of a screen (and titles as text), nothing else
+    selection: str           # a chosen option (a toggle's segment, a picked item): ivory, ink text, ✓
     success: str             # ✓ réussi: a light sea green, text in ink
     failure: str             # ✗ raté: a deep brick red, text in parchment
     warning: str             # the hourglass's last ten seconds
@@ -74,6 +75,7 @@ ROLES = Roles(
     text_muted=MIST,
     text_on_light=INK,
     accent=GOLD,
+    selection=PARCHMENT,
     success="4fd1a5",
     failure="a3241c",
     warning="ff9f1c",
@@ -88,25 +90,28 @@ ROUND_BACKGROUNDS = {1: "background_keys", 2: "background_clues", 3: "background
 
 # The players: six colours that stay apart under the three colour-vision deficiencies (ΔE ≥ 20, see
 # cvd.py), stand out on each round's background (≥ 3:1, WCAG's non-text contrast; on a raised surface a
-# player's disc gets a parchment ring) and carry an initial in ink or parchment at ≥ 4.5:1. The id is
-# what saved games store.
+# player's disc gets a parchment ring), carry an initial in ink at ≥ 4.5:1 (a current player's chip is
+# filled with their colour, ink on it), and none reads as the main action's gold (ΔE ≥ 20 from it in
+# normal vision, ≥ 15 under every deficiency: cvd.GOLD_DELTA_E). The id is what saved games store.
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
     ("coral", "e4572e"),
-    ("sun", "ffca3a"),
+    ("mint", "99cc99"),
     ("lagoon", "1b998b"),
     ("violet", "a56ef0"),
-    ("sky", "8ecae6"),
-    ("chalk", "fbfaf5"),
+    ("lilac", "d7b5ff"),
+    ("chalk", "eeffff"),
 )
-# The colour names of earlier versions, kept in saved games: each becomes one of today's, one for one.
-LEGACY_PLAYER_COLOURS = {"orange": "chalk", "green": "lagoon", "yellow": "sun", "vermillion": "coral",
-                         "purple": "violet"}
+# The colour names of earlier versions, kept in saved games: each becomes one of today's, one for one
+# (the six of the first versions, and "sun" and "sky" of the December palette: sun was too near the
+# main action's gold, and there is no room for seven colours ΔE 20 apart).
+LEGACY_PLAYER_COLOURS = {"orange": "chalk", "green": "lagoon", "yellow": "mint", "vermillion": "coral",
+                         "purple": "violet", "sky": "lilac", "sun": "mint"}
 PLAYER_NAMES = {
     "coral": {"fr": "corail", "en": "coral"},
-    "sun": {"fr": "soleil", "en": "sun"},
+    "mint": {"fr": "menthe", "en": "mint"},
     "lagoon": {"fr": "lagon", "en": "lagoon"},
     "violet": {"fr": "violet", "en": "violet"},
-    "sky": {"fr": "ciel", "en": "sky"},
+    "lilac": {"fr": "lilas", "en": "lilac"},
     "chalk": {"fr": "craie", "en": "chalk"},
 }
 
@@ -122,7 +127,7 @@ SPACE_COLOURS = {
 }
 
 # Pairs whose colour carries a meaning at a glance: they must stay apart under every deficiency.
-MEANING_PAIRS = (("success", "failure"), ("accent", "danger"), ("warning", "failure"))
+MEANING_PAIRS = (("success", "failure"), ("accent", "danger"), ("warning", "failure"), ("accent", "selection"))
 
 
 def role(name: str) -> str:

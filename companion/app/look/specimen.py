@@ -58,14 +58,16 @@ def write_specimen(out: Path | None = None) -> Path:
     d.text((40, y), "Roles", font=_font(30, "bold"), fill=text)
     y += 44
     roles = [f.name for f in fields(P.ROLES)]
+    per_row = -(-len(roles) // 2)  # two rows, however many roles there are
+    step = (WIDTH - 80) // per_row
     for i, name in enumerate(roles):
-        x, yy = 40 + (i % 8) * 166, y + (i // 8) * 96
+        x, yy = 40 + (i % per_row) * step, y + (i // per_row) * 96
         code = P.role(name)
-        d.rounded_rectangle((x, yy, x + 156, yy + 86), 12, fill=_rgb(code), outline=_rgb(P.ROLES.surface_high))
+        d.rounded_rectangle((x, yy, x + step - 8, yy + 86), 12, fill=_rgb(code), outline=_rgb(P.ROLES.surface_high))
         best = max(contrast(P.ROLES.text, code), contrast(P.ROLES.text_on_light, code))
-        d.text((x + 10, yy + 8), name, font=_font(15 if len(name) > 14 else 18, "bold"), fill=_on(code))
-        d.text((x + 10, yy + 34), f"#{code}", font=_font(18), fill=_on(code))
-        d.text((x + 10, yy + 58), f"text {best:.1f}:1", font=_font(18), fill=_on(code))
+        d.text((x + 8, yy + 8), name, font=_font(12 if len(name) > 14 else 17, "bold"), fill=_on(code))
+        d.text((x + 8, yy + 34), f"#{code}", font=_font(17), fill=_on(code))
+        d.text((x + 8, yy + 58), f"text {best:.1f}:1", font=_font(17), fill=_on(code))
     y += 2 * 96 + 16
 
     d.text((40, y), "Players and spaces: normal, deuteranopia, protanopia, tritanopia", font=_font(30, "bold"),

@@ -297,7 +297,7 @@ class PlayerChip(Panel):
                  compact: bool = False, **kw):
         super().__init__(orientation="vertical", padding=art.px(4), spacing=0, **kw)
         self.player = p["name"]
-        self.bg = theme.GOLD if current else theme.SEA_LIGHT
+        self.bg = colour_rgba(screen.c.colour_of(p["name"])) if current else theme.SEA_LIGHT  # own colour, not gold
         ink = theme.TEXT_DARK if current else theme.TEXT
         symbol = theme.TEXT_DARK if current else theme.GOLD
         round_ = screen.c.view.get("round") or 1

@@ -11,7 +11,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.controls import BigButton, FitLabel, Panel, Scale
+from companion.app.controls import BigButton, FitLabel, Panel, Scale, colour_rgba
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import box_for, gap, paint_backdrop, px
@@ -86,7 +86,8 @@ class DiceScreen(BaseScreen):
         for name in rolls:
             winner = last and name == self.first
             cell = Panel(orientation="vertical", padding=px(4))
-            cell.bg = theme.GOLD if winner else theme.SEA_LIGHT
+            # The one who starts in their own colour (ink reads on all six): gold is the main action only.
+            cell.bg = colour_rgba(self.c.colour_of(name)) if winner else theme.SEA_LIGHT
             ink = theme.TEXT_DARK if winner else theme.TEXT
             cell.add_widget(FitLabel(text=name, base_font=font, bold=True, wrap=False, color=ink,
                                      size_hint_y=None, height=box_for(font)))

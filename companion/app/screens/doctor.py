@@ -16,14 +16,18 @@ from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, touch_height
+from companion.app.look.tokens import line_box
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.home import notice_text
 from companion.doctor import CHECKS, FAIL, PASS, SKIP, Check, Context, Result
+from companion.doctor.explain import explain
+from companion.notice import Notice
 
 STATUS_COLOURS = {PASS: theme.OK, FAIL: theme.DANGER, SKIP: theme.STONE}
 CORNER_HINTS = {"top-left": {"x": 0, "top": 1}, "top-right": {"right": 1, "top": 1},
@@ -57,9 +61,13 @@ def run_in_app(app: Any, checks: list[Check], post) -> None:
         post(None)
 
 
-def left(label: FitLabel) -> FitLabel:
-    """A report line read from the left, as a list is (the fit centres text unless told otherwise)."""
-    label.halign = "left"
+def grown(text: str, colour, font: float = 18) -> Label:
+    """A report line at ``font`` px that grows to as many lines as its text takes across its width (a long
+    French explanation is three lines, never a smaller font)."""
+    label = Label(text=text, font_size=Scale.px(font), color=colour, halign="left", valign="middle",
+                  size_hint_y=None, height=line_box(font) * Scale.factor)
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width - Scale.px(8), None)),
+               texture_size=lambda w, size: setattr(w, "height", max(size[1], line_box(font) * Scale.factor)))
     return label
 
 
@@ -108,6 +116,12 @@ class DoctorScreen(BaseScreen):
         return self.tr("doctor.line", status=self.tr(f"doctor.{result.status}"), check=title,
                        detail=result.text(self.tr) or "-")
 
+    def notice_words(self, notice) -> str:
+        """A start-up notice with its detail, the part's English words said in the table's language."""
+        if not isinstance(notice, Notice) or not notice.detail:
+            return notice_text(notice, self.tr)
+        return self.tr("common.labelled", label=notice.headline(self.tr), value=explain(notice.detail, self.tr))
+
     def report(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
         box.add_widget(self.title(self.tr("doctor.title"), height=56))
@@ -115,25 +129,27 @@ class DoctorScreen(BaseScreen):
         counts = {s: sum(1 for r in flat if r.status == s) for s in (PASS, FAIL, SKIP)}
         head = self.tr("doctor.running") if self.running else self.tr(
             "doctor.summary", passed=counts[PASS], failed=counts[FAIL], skipped=counts[SKIP])
-        box.add_widget(FitLabel(text=head, base_font=20, color=theme.GOLD, size_hint_y=None, height=Scale.px(32)))
-        rows = GridLayout(cols=1, spacing=Scale.px(3), size_hint_y=None)
+        box.add_widget(FitLabel(text=head, base_font=20, color=theme.GOLD, size_hint_y=None,
+                                height=line_box(20) * Scale.factor))
+        # The lines keep clear of the scroll bar on their right (a bar under the letters is unreadable).
+        rows = GridLayout(cols=1, spacing=Scale.px(8), size_hint_y=None, padding=[0, 0, Scale.px(16), 0])
         rows.bind(minimum_height=rows.setter("height"))
         for notice in self.app.notices:  # what the start reported, with the detail the home screen leaves out
-            rows.add_widget(left(FitLabel(text=self.tr("common.labelled", label=self.tr("home.notice"),
-                                                  value=notice_text(notice, self.tr, detail=True)),
-                                     base_font=18, color=theme.GOLD, size_hint_y=None,
-                                     height=Scale.px(92))))  # three lines of 18 px: the detail is long
+            text = self.tr("common.labelled", label=self.tr("home.notice"), value=self.notice_words(notice))
+            rows.add_widget(grown(text, theme.GOLD))
         for check, results in self.results:
             for result in results:
-                rows.add_widget(left(FitLabel(text=self.line(check, result), base_font=18,
-                                         color=STATUS_COLOURS[result.status] if result.status != PASS else theme.TEXT,
-                                         size_hint_y=None, height=Scale.px(63))))  # two lines of 18 px
+                text = self.line(check, result)
+                rows.add_widget(grown(text, STATUS_COLOURS[result.status] if result.status != PASS else theme.TEXT))
         scroll = ScrollView(bar_width=Scale.px(8), scroll_type=["bars", "content"])  # a bar a finger can hold
         scroll.add_widget(rows)
         box.add_widget(scroll)
-        box.add_widget(FitLabel(text=self.tr("doctor.at_the_box"), base_font=18, color=theme.STONE,
-                                size_hint_y=None, height=Scale.px(34)))
-        buttons = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
+        at_the_box = self.tr("doctor.at_the_box")
+        box.add_widget(FitLabel(text=at_the_box, base_font=18, color=theme.STONE, size_hint_y=None,
+                                height=line_box(18, 2) * Scale.factor))  # two lines of room: it never shrinks
+        # Three buttons side by side: on a portrait screen their words take two lines rather than shrink.
+        tall = line_box(18, 2) * Scale.factor if self.app.portrait else 0
+        buttons = BoxLayout(size_hint_y=None, height=max(touch_height(), tall), spacing=Scale.px(10))
         again = BigButton(text=self.tr("doctor.again"), bg=theme.SEA_LIGHT, disabled=self.running, base_font=18)
         again.bind(on_release=lambda *_: (self.start(), self.rebuild()))
         corners = BigButton(text=self.tr("doctor.corners"), bg=theme.SEA_LIGHT, base_font=18)

@@ -37,6 +37,23 @@ def _game_colours(game: PlayedGame) -> list[tuple[float, float, float, float]]:
     return [colour_rgba(chosen[p]) if p in chosen else _palette(i) for i, p in enumerate(game.players)]
 
 
+def player_colours(games: list[PlayedGame], names, keys: list[str]) -> list[tuple[float, float, float, float]]:
+    """Each player's own colour (``keys`` as the stats name them): the one chosen in their latest game, as
+    in play, so a player is the same colour on the charts as on the table. One with no recorded colour, or
+    whose colour another player shown already has, takes the first colour nobody shown has."""
+    latest: dict[str, str] = {}
+    for game in sorted(games, key=lambda g: (g.created_at, g.id)):
+        for i, name in enumerate(game.players):
+            chosen = game.table.get("colours", {}).get(name) or PLAYER_COLOURS[i % len(PLAYER_COLOURS)][0]
+            latest[names.key(name)] = chosen
+    wanted = [colour_rgba(latest[k]) if k in latest else None for k in keys]
+    out: list = []
+    for rgba in wanted:
+        out.append(rgba if rgba is not None and rgba not in out else None)
+    free = iter(c for c in (_palette(i) for i in range(len(PLAYER_COLOURS))) if c not in out)
+    return [rgba if rgba is not None else next(free, _palette(0)) for rgba in out]
+
+
 class HistoryBase(BaseScreen):
     in_game = False
 
@@ -118,7 +135,7 @@ class HistoryScreen(HistoryBase):
         for g in games[:100]:
             winners = ", ".join(g.winners)
             head = self.tr("history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
-                           winners=self.tr("history.winner", players=winners) if winners else self.tr("history.nobody"))
+                           winners=self.tr("history.winner", n=len(g.winners), players=winners) if winners else self.tr("history.nobody"))
             treasure = " · ".join(f"{p}\u00a0{self.c.tr.number(v)}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
             b = BigButton(text=head + "\n" + treasure, base_font=18, bg=theme.SEA_LIGHT, size_hint_y=None,
                           height=Scale.px(68))  # two lines of 18 px
@@ -172,8 +189,8 @@ class HistoryGameScreen(HistoryBase):
 class StatsScreen(HistoryBase):
     """The family leaderboard (tap a player for their page) and the treasure of the last games."""
 
-    COLUMNS = (("stats.player", 0.34), ("stats.wins", 0.11), ("stats.keys", 0.11), ("stats.riddles", 0.11),
-               ("stats.duels", 0.11), ("stats.average", 0.11), ("stats.best", 0.11))
+    COLUMNS = (("stats.player", 0.395), ("stats.wins", 0.1117), ("stats.keys", 0.1117), ("stats.riddles", 0.1117),
+               ("stats.duels", 0.1117), ("stats.average", 0.1117), ("stats.best", 0.1117))
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
@@ -191,51 +208,83 @@ class StatsScreen(HistoryBase):
             box.add_widget(FitLabel(text=self.tr("stats.empty"), base_font=20))
             return box
         main = self.split()
+        # Each player's disc (their colour and initial) starts their row: the chart's key, at 18 px.
+        colours = player_colours(games, names, [s.key for s in board])
         table = BoxLayout(orientation="vertical", spacing=Scale.px(2))
         table.add_widget(self._row([self.tr(key) for key, _ in self.COLUMNS], header=True))
         rows = GridLayout(cols=1, spacing=Scale.px(8), size_hint_y=None)
-        for rank, s in zip(ranks(board), board):
-            rows.add_widget(self._row(self._cells(rank, s), key=s.key))
-        table.add_widget(self.scroll(rows, line=Scale.px(48) + Scale.px(8)))
+        for rank, s, rgba in zip(ranks(board), board, colours):
+            rows.add_widget(self._row(self._cells(rank, s), key=s.key, colour=rgba))
+        line = Scale.px(48 + 2 + 34 if self.app.portrait else 48) + Scale.px(8)
+        table.add_widget(self.scroll(rows, line=line))
         main.add_widget(table)
-        chart = self._treasure_chart(games, names, board)
-        legend = FitLabel(text=self.tr("stats.legend"), base_font=18, color=theme.TEXT_MUTED, size_hint_y=None,
-                          height=Scale.px(128))  # what the short headers stand for, under the chart
+        chart = self._treasure_chart(games, names, board[:len(PLAYER_COLOURS)], colours)
+        legend = FitLabel(text=self.tr("stats.legend"), base_font=18, color=theme.TEXT_MUTED,
+                          size_hint_y=1.6)  # what the short headers stand for, under the chart
         legend.halign = "left"
         chart.add_widget(legend)
-        if not self.app.portrait:
-            table.size_hint_x = 1.7
+        if self.app.portrait:
+            table.size_hint_y = 2.4  # six players in sight, the chart under them
+        else:
+            table.size_hint_x = 2.8  # the widest row at 18 px: disc, "1. Marie-Christine", six figures
         main.add_widget(chart)
         box.add_widget(main)
         return box
 
     def _cells(self, rank: int, s: PlayerStats) -> list[str]:
-        share = "–" if s.riddle_share is None else f"{round(s.riddle_share * 100)} %"
+        share = f"{s.riddles_solved}/{s.riddles}" if s.riddles else "–"  # as the wins: solved of asked
         return [f"{rank}. {s.name}", f"{s.wins}/{s.games}", str(s.keys_won), share, f"{s.duels_won}–{s.duels_lost}",
                 str(round(s.average_treasure)), str(s.best_treasure)]
 
-    def _row(self, cells: list[str], header: bool = False, key: str | None = None) -> Widget:
-        row = BoxLayout(size_hint_y=None, height=Scale.px(34) if header else Scale.px(48), spacing=Scale.px(2))
+    def _row(self, cells: list[str], header: bool = False, key: str | None = None, colour=None) -> Widget:
+        """A line of the table: the player's disc, their rank and name (a button to their page), six figures.
+        On a portrait screen the name takes its own line over the figures: seven columns at 27 px do not
+        fit 720 px."""
+        height = Scale.px(34) if header else Scale.px(48)
+        if self.app.portrait:
+            pair = BoxLayout(orientation="vertical", size_hint_y=None, spacing=Scale.px(2),
+                             height=(0 if header else height + Scale.px(2)) + Scale.px(34))
+            if not header:
+                pair.add_widget(self._name(cells[0], key, colour, height, weight=1))
+            figures = BoxLayout(size_hint_y=None, height=Scale.px(34), spacing=Scale.px(2))
+            for text in cells[1:]:
+                figures.add_widget(FitLabel(text=text, base_font=18, wrap=False, bold=header,
+                                            color=theme.GOLD if header else theme.TEXT))
+            pair.add_widget(figures)
+            return pair
+        row = BoxLayout(size_hint_y=None, height=height, spacing=Scale.px(2))
         for column, ((_, weight), text) in enumerate(zip(self.COLUMNS, cells)):
-            if key is not None and column == 0:
-                b = BigButton(text=text, base_font=18, bg=theme.SEA_LIGHT, size_hint_x=weight, wrap=False)
-                b.bind(on_release=lambda _b, k=key: self.open_player(k))
-                row.add_widget(b)
+            if column == 0:
+                row.add_widget(self._name(text, key, colour, height, weight))
             else:
                 row.add_widget(FitLabel(text=text, base_font=18, size_hint_x=weight, wrap=False, bold=header,
                                         color=theme.GOLD if header else theme.TEXT))
         return row
 
-    def _treasure_chart(self, games: list[PlayedGame], names, board: list[PlayerStats]) -> Widget:
-        shown = board[:len(PLAYER_COLOURS)]
+    def _name(self, text: str, key: str | None, colour, height: float, weight: float) -> Widget:
+        """The disc (an empty place in the header) and the rank and name: a button to the player's page."""
+        cell = BoxLayout(size_hint_x=weight, size_hint_y=None, height=height, spacing=Scale.px(2))
+        disc = Swatch(initial=text.split(". ", 1)[-1][:1].upper(), rgba=colour) if colour else Widget()
+        disc.size_hint_x, disc.width = None, Scale.px(34)
+        cell.add_widget(disc)
+        if key is None:
+            cell.add_widget(FitLabel(text=text, base_font=18, wrap=False, bold=True, color=theme.GOLD))
+        else:
+            b = BigButton(text=text, base_font=18, bg=theme.SEA_LIGHT, wrap=False)
+            b.bind(on_release=lambda _b, k=key: self.open_player(k))
+            cell.add_widget(b)
+        return cell
+
+    def _treasure_chart(self, games: list[PlayedGame], names, shown: list[PlayerStats], colours: list) -> Widget:
+        """The treasure of the first six of the board per game, each line in the player's colour with their
+        initial (the table's discs say whose)."""
         last = treasure_per_game(games, names)[-CHART_GAMES:]
-        series = [Series(s.name[:1].upper(), _palette(i), tuple(g.treasure.get(s.key) for g in last))
-                  for i, s in enumerate(shown)]
+        series = [Series(s.name[:1].upper(), rgba, tuple(g.treasure.get(s.key) for g in last))
+                  for rgba, s in zip(colours, shown)]
         box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
         box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=18, color=theme.GOLD,
                                 size_hint_y=None, height=Scale.px(34)))
         box.add_widget(Chart(series, x_labels=[f"#{g.game_id}" for g in last]))
-        box.add_widget(self.legend([s.name for s in shown], [_palette(i) for i in range(len(shown))]))
         return box
 
 
@@ -247,7 +296,8 @@ class PlayerScreen(HistoryBase):
 
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        board = player_stats(self.shelf.games(), load_names(self.log))
+        games, names = self.shelf.games(), load_names(self.log)
+        board = player_stats(games, names)
         me = next((s for s in board if s.key == self.player_key), None)
         back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history_stats")))
         if me is None:
@@ -256,14 +306,14 @@ class PlayerScreen(HistoryBase):
             return box
         box.add_widget(self.title(me.name, base_font=30, colour=theme.GOLD, height=48))
         main = self.split()
-        main.add_widget(self._figures(me))
+        main.add_widget(self._figures(me, player_colours(games, names, [me.key])[0]))
         if not me.key.startswith("="):  # a name kept apart from its twin at one table is not renamed here
             main.add_widget(self._changes(me, board))
         box.add_widget(main)
         box.add_widget(back)
         return box
 
-    def _figures(self, me: PlayerStats) -> Widget:
+    def _figures(self, me: PlayerStats, colour) -> Widget:
         tr = self.tr
         lines = [tr("player.games", n=me.games), tr("player.wins", n=me.wins), tr("player.keys", n=me.keys_won),
                  tr("player.riddles", solved=me.riddles_solved, total=me.riddles, share=round((me.riddle_share or 0) * 100))
@@ -280,7 +330,7 @@ class PlayerScreen(HistoryBase):
         box.add_widget(grid)
         box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=18, color=theme.GOLD,
                                 size_hint_y=None, height=Scale.px(34)))
-        box.add_widget(Chart([Series(me.name[:1].upper(), theme.GOLD, tuple(me.treasures[-CHART_GAMES:]))], bars=True,
+        box.add_widget(Chart([Series(me.name[:1].upper(), colour, tuple(me.treasures[-CHART_GAMES:]))], bars=True,
                              x_labels=[f"#{i}" for i in me.game_ids[-CHART_GAMES:]]))
         return box
 

@@ -13,6 +13,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import Scale
+from companion.app.look.tokens import TYPE
 
 
 @dataclass(frozen=True)
@@ -60,11 +61,14 @@ class Chart(Widget):
         top = max((v for s in self.series for v in s.values if v is not None), default=0)
         step = nice_step(top)
         y_max = max(step, -(-top // step) * step)
-        font = max(Scale.px(12), 10)
-        pad_l, pad_r, pad_t = Scale.px(34), Scale.px(16), Scale.px(18)
-        pad_b = Scale.px(20) if self.x_labels else Scale.px(8)
+        font = Scale.px(TYPE.caption)  # the least any text at the table is, charts included (issue 13)
+        pad_l, pad_r, pad_t = Scale.px(56), Scale.px(28), Scale.px(32)
+        pad_b = Scale.px(34) if self.x_labels else Scale.px(8)
         x0, y0 = self.x + pad_l, self.y + pad_b
         w, h = max(self.width - pad_l - pad_r, 1), max(self.height - pad_b - pad_t, 1)
+        while y_max // step > 1 and h * step / y_max < font * 1.4:  # ticks never drawn over each other
+            step *= 2
+            y_max = max(step, -(-top // step) * step)
 
         def px(i: float) -> float:
             if self.bars:
@@ -119,6 +123,7 @@ class Chart(Widget):
 
     def _draw_lines(self, px, py, font: float) -> None:
         dot = Scale.px(6)
+        placed: list[tuple[float, float, float]] = []  # the tags drawn: x, bottom, top
         for k, s in enumerate(self.series):
             # Lines that share values are nudged apart a little so that every one stays visible.
             nudge = (k - (len(self.series) - 1) / 2) * Scale.px(1.5)
@@ -137,6 +142,10 @@ class Chart(Widget):
             last = next((seg for seg in reversed(segments) if seg), None)
             if last:
                 tag = self._text(s.label, font, s.rgba)
+                x, y = last[-2] + Scale.px(4), last[-1] - tag.texture.size[1] / 2
+                th = tag.texture.size[1] * 0.8
+                while any(abs(x - px_) < 1 and y < top and y + th > bottom for px_, bottom, top in placed):
+                    y += th  # two lines ending together: the tags one above the other, never over each other
+                placed.append((x, y, y + th))
                 Color(1, 1, 1, 1)
-                Rectangle(texture=tag.texture, size=tag.texture.size,
-                          pos=(last[-2] + Scale.px(4), last[-1] - tag.texture.size[1] / 2))
+                Rectangle(texture=tag.texture, size=tag.texture.size, pos=(x, y))

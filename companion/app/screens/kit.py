@@ -15,10 +15,17 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale
 from companion.app.look.assets import asset, backdrop
-from companion.app.look.tokens import SPACE, TOUCH, TYPE, line_box
+from companion.app.look.tokens import SPACE, TOUCH, TYPE, colour, line_box
 from companion.app.table.profiles import PROFILES, DisplayProfile
 
-CHECK = "✓ "  # the chosen segment carries a mark as well as the accent colour: colour is never alone
+CHECK = "✓ "  # the chosen segment carries a mark as well as the selection colour: colour is never alone
+SELECTED = colour("selection")  # a chosen option: ivory with ink text; gold is only ever the main action
+UNSELECTED_OUTLINE = theme.TEXT_MUTED  # the other options: quiet panels with a light edge, never greyed
+
+
+def choice_look(on: bool) -> dict[str, Any]:
+    """The colours of an option that is chosen (``on``) or not: for every toggle and picked item."""
+    return {"bg": SELECTED if on else theme.SEA_LIGHT, "outline": [0, 0, 0, 0] if on else UNSELECTED_OUTLINE}
 
 
 def window_profile() -> DisplayProfile:
@@ -130,7 +137,7 @@ class IconButton(BigButton):
 
 
 class Segmented(BoxLayout):
-    """A choice among two or three values, all in sight: the chosen one in the accent colour with a ✓,
+    """A choice among two or three values, all in sight: the chosen one in the selection colour with a ✓,
     the others quiet but never greyed (they are choices, not disabled buttons). Each segment has
     ``choice`` (its value) for tests."""
 
@@ -142,9 +149,7 @@ class Segmented(BoxLayout):
         self.segments = []
         for value, text in choices:
             on = value == chosen
-            b = BigButton(text=(CHECK + text) if on else text, base_font=font,
-                          bg=theme.GOLD if on else theme.SEA_LIGHT,
-                          outline=theme.GOLD if not on else [0, 0, 0, 0])
+            b = BigButton(text=(CHECK + text) if on else text, base_font=font, **choice_look(on))
             b.choice = (name, value)
             b.chosen = on
             b.bind(on_release=lambda _b, v=value: on_choose(v))

@@ -21,7 +21,7 @@ from companion.app.lineup import COLOUR_IDS, last_lineup
 from companion.app.look.palette import PLAYER_NAMES
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
-from companion.app.screens.kit import IconButton, Segmented, box_for, gap, icon, left_label, paint_backdrop, px
+from companion.app.screens.kit import IconButton, Segmented, choice_look, box_for, gap, icon, left_label, paint_backdrop, px
 
 MAX_PLAYERS = 6
 
@@ -300,7 +300,7 @@ class NewGameScreen(BaseScreen):
         for value, text in choices:
             on = self.first == value
             b = BigButton(text=("✓ " + text) if on else text, base_font=TYPE.body, size_hint_y=None, height=height,
-                          bg=theme.GOLD if on else theme.SEA_LIGHT, outline=[0, 0, 0, 0] if on else theme.GOLD)
+                          **choice_look(on))
             b.choice = ("first", value)
             b.bind(on_release=lambda _b, v=value: self.choose_first(v))
             first.add_widget(b)

@@ -15,7 +15,7 @@ from companion.app import theme
 from companion.app.controls import BigButton, Panel
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
-from companion.app.screens.kit import Segmented, Stepper, box_for, gap, left_label, paint_backdrop, px
+from companion.app.screens.kit import Segmented, Stepper, choice_look, box_for, gap, left_label, paint_backdrop, px
 from companion.app.screens.tiles import reader_line
 from companion.app.table.language import LANGUAGE_NAMES
 from companion.app.table.profiles import PROFILES
@@ -44,7 +44,7 @@ class SettingsScreen(BaseScreen):
         return box
 
     def sections(self, portrait: bool) -> Widget:
-        """The six sections (the chosen one in gold with ✓) and the way back home."""
+        """The six sections (the chosen one in the selection colour with ✓) and the way back home."""
         if portrait:
             column = GridLayout(cols=3, spacing=gap(), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
@@ -53,7 +53,7 @@ class SettingsScreen(BaseScreen):
         for name in SECTIONS:
             on = name == self.section
             b = BigButton(text=("✓ " if on else "") + self.tr("settings.section." + name), base_font=TYPE.button,
-                          bg=theme.GOLD if on else theme.SEA_LIGHT, size_hint_y=None, height=px(TOUCH.minimum) * (1.4 if portrait else 1))
+                          size_hint_y=None, height=px(TOUCH.minimum) * (1.4 if portrait else 1), **choice_look(on))
             b.section = name
             b.bind(on_release=lambda _b, n=name: self.show(n))
             column.add_widget(b)

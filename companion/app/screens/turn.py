@@ -273,7 +273,7 @@ class EnigmeScreen(DuelScreen):
             corner.size_hint = (None, None)
             corner.width, corner.height = art.px(210), art.px(64)
             row.add_widget(corner, index=1)
-        panel = Panel(orientation="vertical", padding=art.px(8), spacing=art.px(10))
+        panel = Panel(orientation="vertical", padding=art.px(4))
         # Père Fouras's portrait and his riddle, side by side: the riddle is the screen's text, upright and
         # large (italics and 18 px were hard to read across the table).
         self.sage_spot = BoxLayout(orientation="horizontal", spacing=art.px(10))

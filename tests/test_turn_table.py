@@ -1,0 +1,107 @@
+"""The turn's screens read from across the table at 800×480 (issue 13, the family review): the hourglass
+ring as the centre of attention, the success line and the riddle at reading size, and the game's own
+cards say who reads them to whom."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    pytest.importorskip("kivy")
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("turn-table")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    h.resize(800, 480)
+    app.controller.settings = app.settings.changed(language="fr")
+    app.controller.tr.set_language("fr")
+    yield h
+    h.close()
+    app.controller.session.log.close()
+
+
+def shown(harness, shot: str):
+    from companion.app.scenarios import SCENARIOS
+
+    SCENARIOS[shot](harness.app)
+    harness.settle(frames=6)
+    return harness.app.current_screen()
+
+
+def ring_of(harness, screen):
+    from companion.app.screens.base import HourglassView
+
+    view = next(w for w in harness.widgets(screen) if isinstance(w, HourglassView))
+    return view, min(view.ring.size)
+
+
+@pytest.mark.parametrize("shot", ["challenge", "challenge-physical", "hourglass-last10", "enigme"])
+def test_the_hourglass_ring_is_the_centre_of_attention_beside_a_card(harness, shot):
+    view, diameter = ring_of(harness, shown(harness, shot))
+    assert diameter >= 200  # was 125 px across
+    assert diameter >= 0.6 * view.height
+
+
+def test_the_duels_ring_fills_the_height_between_the_step_and_the_winners(harness):
+    screen = shown(harness, "duel-contest")
+    _view, diameter = ring_of(harness, screen)
+    assert diameter >= 130  # was 125 px across; the question and the buzzers keep the width they need
+
+
+def texts(harness):
+    """The report's texts with the no-break spaces of French typesetting as plain spaces."""
+    found = harness.widget_report()["texts"]
+    return [dict(t, text=t["text"].replace("\xa0", " ").replace("\u202f", " ")) for t in found]
+
+
+def test_the_success_line_is_read_at_the_cards_size(harness):
+    shown(harness, "challenge")
+    rule = next(t for t in texts(harness) if t["text"].startswith("Réussite"))
+    assert rule["font_px"] >= 22
+
+
+def test_the_riddle_is_the_screens_large_upright_text(harness):
+    screen = shown(harness, "enigme")
+    riddle = harness.app.controller.card_item().text
+    label = next(w for w in harness.widgets(screen) if getattr(w, "text", None) == screen.typeset(riddle))
+    assert not label.italic
+    assert label.base_font >= 30  # the heading's size, shrunk only as far as a long riddle needs
+    assert label.font_size >= 18
+
+
+def test_a_concentration_card_of_the_game_says_who_reads_it_to_whom(harness):
+    shown(harness, "challenge-physical")  # Marie-Christine's turn: Jean-Baptiste on her left reads
+    said = [t["text"] for t in texts(harness)]
+    assert "Jean-Baptiste : pioche une carte Concentration et lis le texte rouge à Marie-Christine." in said
+
+
+def test_a_force_card_of_the_game_is_read_aloud_by_the_player(harness):
+    from companion.app.scenarios import fresh_game, frozen_hourglass, play
+
+    app = harness.app
+    fresh_game(app, decks="physical")
+    play(app, {"cmd": "land", "space": "force"})
+    frozen_hourglass(app)
+    app.show_phase()
+    harness.settle(frames=6)
+    said = [t["text"] for t in texts(harness)]
+    assert "Marie-Christine : pioche une carte Force et lis le texte rouge à voix haute." in said
+
+
+def test_a_riddle_card_of_the_game_is_read_by_the_left_hand_neighbour(harness):
+    from companion.app.scenarios import fresh_game, frozen_hourglass, play
+
+    app = harness.app
+    fresh_game(app, decks="physical")
+    play(app, {"cmd": "land", "space": "enigme"})
+    frozen_hourglass(app)
+    app.show_phase()
+    harness.settle(frames=6)
+    said = [t["text"] for t in texts(harness)]
+    assert "Jean-Baptiste : pioche une carte Énigme et lis le texte rouge à Marie-Christine." in said

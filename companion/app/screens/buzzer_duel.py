@@ -147,7 +147,7 @@ class BuzzerDuelPanel(Panel):
         rows = (len(actions) + cols - 1) // cols
         row.height = touch_height() * rows + Scale.px(10) * (rows - 1)
         for text, colour, callback in actions:
-            b = BigButton(text=text, bg=colour, base_font=TYPE.body)  # two side by side in a third of the screen
+            b = BigButton(text=text, bg=colour, base_font=TYPE.button)
             b.bind(on_release=lambda _b, cb=callback: cb())
             row.add_widget(b)
         self.add_widget(row)

@@ -77,10 +77,11 @@ def physical_card(screen: BaseScreen, space: str) -> str:
 
 # The hourglass's column beside a card, at 800×480 (the ring is as wide as the column's height leaves it).
 HOURGLASS_COLUMN = 248
-DUEL_HOURGLASS = 240  # the duel's ring and its button side by side, at 800×480
+DUEL_HOURGLASS = 216  # the duel's column: the card and the buzzers keep the rest of the width
 
 
-def with_hourglass(screen: BaseScreen, main: Widget, actions: Widget, share: float = 0.5) -> Widget:
+def with_hourglass(screen: BaseScreen, main: Widget, actions: Widget, share: float = 0.5,
+                   column: float = HOURGLASS_COLUMN) -> Widget:
     """The card (``main``) over the judges (``actions``), and the hourglass as the centre of attention: in
     landscape a column the whole height of both, the ring above its button (204 px across at 800×480,
     was 125); in portrait the ring across the width between the card and the judges."""
@@ -98,7 +99,7 @@ def with_hourglass(screen: BaseScreen, main: Widget, actions: Widget, share: flo
     left.add_widget(main)
     left.add_widget(actions)
     row.add_widget(left)
-    row.add_widget(HourglassView(screen, vertical=True, size_hint_x=None, width=px(HOURGLASS_COLUMN, profile)))
+    row.add_widget(HourglassView(screen, vertical=True, size_hint_x=None, width=art.px(column)))
     return row
 
 
@@ -171,7 +172,7 @@ class DuelScreen(BaseScreen):
         if self.c.card_item() is None or self.revealed:
             return None
         label = self.tr("enigme.reveal_sure" if self.reveal_armed else "enigme.reveal")
-        b = BigButton(text=label, bg=theme.STONE_DARK, base_font=TYPE.button, size_hint_y=None, height=art.px(56))
+        b = BigButton(text=label, bg=theme.STONE_DARK, base_font=TYPE.button, size_hint_y=None, height=art.px(48))
         b.bind(on_release=lambda *_: self.reveal())
         return b
 
@@ -202,31 +203,31 @@ class DuelScreen(BaseScreen):
         # 2. run it: the card and the buzzers, the hourglass as large as the screen leaves it
         gap = art.px(10)
         middle = BoxLayout(orientation="horizontal", spacing=gap)  # portrait too: each keeps the width to read
-        if self.c.card_item() is not None or self.c.deck_exhausted():
-            card = BoxLayout(orientation="vertical", spacing=gap, size_hint_x=0.42)
+        # The card only in the contests that use it (a reflex or a count of seconds needs none).
+        uses_card = panel.duel.mode in ("card", "question")
+        if uses_card and (self.c.card_item() is not None or self.c.deck_exhausted()):
+            card = BoxLayout(orientation="vertical", spacing=gap, size_hint_x=0.45)
             card.add_widget(card_panel(self, "duel"))
             reveal = self.reveal_button()
             if reveal is not None:
                 card.add_widget(reveal)
             middle.add_widget(card)
-        panel.size_hint_x = 0.58
+        panel.size_hint_x = 0.55
         middle.add_widget(panel)
         if self.app.portrait:
             box.add_widget(with_hourglass(self, middle, winners, share=0.6))
             return box
-        # The winners keep the whole width (their names at the button size); the ring fills the middle's
-        # height with its button beside it (196 px across at 800×480, was 125).
-        hourglass = HourglassView(self, vertical=False, size_hint_x=None, width=px(DUEL_HOURGLASS, art.profile()))
-        hourglass.toggle.size_hint_x = 0.75  # "Start the hourglass" keeps the button size on three lines
-        middle.add_widget(hourglass)
-        box.add_widget(middle)
-        box.add_widget(winners)
+        # The ring in its column the height of the middle and the winners (202 px across at 800×480, was
+        # 132); the winners' names on two lines at the button size in the narrower width this leaves them.
+        winners = self.winner_buttons(me, them, height=art.px(80))
+        box.add_widget(with_hourglass(self, middle, winners, column=DUEL_HOURGLASS))
         return box
 
-    def winner_buttons(self, me: str, them: str) -> Widget:
+    def winner_buttons(self, me: str, them: str, height: float | None = None) -> Widget:
         """3. who won: ✓ and each duellist's name in their own colour (always there: the table may judge)."""
         return big_buttons([(self.tr("duel.won", player=n), colour_rgba(self.c.colour_of(n)),
-                             lambda n=n: self.send({"cmd": "result", "winner": n}), "success") for n in (me, them)])
+                             lambda n=n: self.send({"cmd": "result", "winner": n}), "success") for n in (me, them)],
+                           height=height)
 
     def stake_step(self, title_key: str, me: str) -> Widget:
         """Round 2: Key or Clue, said aloud before the opponent is named or the riddle is read."""

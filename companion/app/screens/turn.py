@@ -195,7 +195,8 @@ class DuelScreen(BaseScreen):
         box.add_widget(self.step_row(self.tr("duel.versus", a=me, b=them), "duel"))
         panel = BuzzerDuelPanel(self)
         self.duel_panel = panel
-        winners = self.winner_buttons(me, them)
+        # In portrait the winners share a narrow width: their names take two lines at the button size.
+        winners = self.winner_buttons(me, them, height=art.px(80) if self.app.portrait else None)
         if panel.choosing:  # 1. choose the contest: nothing else competes with it
             box.add_widget(panel)
             box.add_widget(winners)
@@ -289,7 +290,7 @@ class EnigmeScreen(DuelScreen):
         judges = judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),
                                lambda: self.send({"cmd": "result", "success": True}),
                                lambda: self.send({"cmd": "result", "success": False}))
-        box.add_widget(with_hourglass(self, panel, judges))
+        box.add_widget(with_hourglass(self, panel, judges, share=0.58))  # portrait: the riddle first
         return box
 
     def sea_step(self, box: BoxLayout, v: dict) -> Widget:

@@ -153,10 +153,9 @@ class BuzzerDuelPanel(Panel):
         self.add_widget(row)
 
     def _modes(self, view: DuelView) -> None:
-        """The four contests, each button with the short line that explains it, all at reading size."""
-        self.add_widget(FitLabel(text=self.tr("buzz.choose"), base_font=TYPE.body, color=theme.GOLD,
-                                 size_hint_y=None, height=line_box(TYPE.body, profile=art.profile())))
-        grid = GridLayout(cols=1 if self.screen.app.portrait else 2, spacing=Scale.px(8))
+        """The four contests, each button with the short line that explains it, all at reading size. No title:
+        the buttons are the question (a title line left the explanations too small to read at the table)."""
+        grid = GridLayout(cols=1 if self.screen.app.portrait else 2, spacing=Scale.px(10))
         for mode in MODES:
             cell = BoxLayout(spacing=Scale.px(8))
             b = BigButton(text=self.tr("buzz.mode." + mode), base_font=TYPE.button, size_hint_x=0.46,

@@ -308,7 +308,8 @@ class EnigmeScreen(DuelScreen):
             (self.tr("sea.dive"), space_colour("concentration"), lambda: self.send({"cmd": "sea", "choice": "dive"}), "dive"),
             (self.tr("sea.abandon"), theme.STONE_DARK, abandon, "sea"),
         ], height=art.px(96)))
-        box.add_widget(FitLabel(text=self.tr("rules.enigme"), base_font=TYPE.body, color=theme.TEXT_MUTED))
+        # What each choice means, at reading size (the riddle's whole rule was here, at 18 px).
+        box.add_widget(FitLabel(text=self.tr("sea.help", stake=stake), base_font=TYPE.body))
         return box
 
 

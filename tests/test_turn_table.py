@@ -105,3 +105,36 @@ def test_a_riddle_card_of_the_game_is_read_by_the_left_hand_neighbour(harness):
     harness.settle(frames=6)
     said = [t["text"] for t in texts(harness)]
     assert "Jean-Baptiste : pioche une carte Énigme et lis le texte rouge à Marie-Christine." in said
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_riddle_of_the_content_is_read_at_20_px_and_seven_in_eight_at_22(harness, language):
+    """Every riddle of the companion's content on the énigme screen at 800×480: none under 19.5 px nor out of
+    its box (six verses were at 18 px, seven at 15.5, in italics), seven in eight at 22 px and more (seven
+    verses, or long verses that wrap, take a little less in the panel's 194 px)."""
+    from companion.app.controls import FitLabel
+
+    app = harness.app
+    original = app.controller.card_item
+    app.controller.settings = app.settings.changed(language=language)
+    app.controller.tr.set_language(language)
+    try:
+        screen = shown(harness, "enigme")
+        riddles = list(app.controller.deck_items("enigme"))
+        assert len(riddles) > 100
+        small, under_22 = [], 0
+        for item in riddles:
+            app.controller.card_item = lambda item=item: item
+            screen.rebuild()
+            harness.settle(frames=2)
+            label = next(w for w in harness.widgets(screen)
+                         if isinstance(w, FitLabel) and w.text == screen.typeset(item.text))
+            under_22 += label.font_size < 22
+            if label.font_size < 19.5 or label.overflows():
+                small.append((item.id, round(label.font_size, 1)))
+        assert small == []
+        assert under_22 <= len(riddles) / 8  # measured: 10 of 124 in French, 13 in English
+    finally:
+        app.controller.card_item = original
+        app.controller.settings = app.settings.changed(language="fr")
+        app.controller.tr.set_language("fr")

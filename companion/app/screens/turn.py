@@ -77,6 +77,7 @@ def physical_card(screen: BaseScreen, space: str) -> str:
 
 # The hourglass's column beside a card, at 800×480 (the ring is as wide as the column's height leaves it).
 HOURGLASS_COLUMN = 248
+RIDDLE_LEADING = 0.76
 DUEL_HOURGLASS = 216  # the duel's column: the card and the buzzers keep the rest of the width
 
 
@@ -283,10 +284,13 @@ class EnigmeScreen(DuelScreen):
             text = self.typeset(riddle.text)
         else:
             text = self.tr("challenge.deck_empty") if self.c.deck_exhausted() else physical_card(self, "enigme")
-        self.sage_spot.add_widget(FitLabel(text=text, base_font=TYPE.heading))
+        # A riddle's verses are short lines: a book's leading (0.76 of Andika's tall line, which keeps room
+        # for stacked accents no riddle line needs) lets six of them keep 22 px in the panel's height.
+        self.sage_spot.add_widget(FitLabel(text=text, base_font=TYPE.heading,
+                                           line_height=RIDDLE_LEADING if riddle is not None else 1.0))
         panel.add_widget(self.sage_spot)
         # Père Fouras beside his riddle, in the riddle's panel (he speaks while his voice plays).
-        self.sage_spot.add_widget(FourasPortrait(self.app, size_hint_x=0.26), index=len(self.sage_spot.children))
+        self.sage_spot.add_widget(FourasPortrait(self.app, size_hint_x=0.2), index=len(self.sage_spot.children))
         judges = judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),
                                lambda: self.send({"cmd": "result", "success": True}),
                                lambda: self.send({"cmd": "result", "success": False}))

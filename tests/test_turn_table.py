@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.app.look.tokens import TYPE
+
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
@@ -44,14 +46,16 @@ def ring_of(harness, screen):
 @pytest.mark.parametrize("shot", ["challenge", "challenge-physical", "hourglass-last10", "enigme"])
 def test_the_hourglass_ring_is_the_centre_of_attention_beside_a_card(harness, shot):
     view, diameter = ring_of(harness, shown(harness, shot))
-    assert diameter >= 200  # was 125 px across
+    assert diameter >= 200  # was 132 px across
     assert diameter >= 0.6 * view.height
+    assert view.time_label.font_size >= TYPE.timer  # the seconds inside at the timer's size (were 63.7 px)
 
 
 def test_the_duels_ring_fills_the_height_between_the_step_and_the_winners(harness):
     screen = shown(harness, "duel-contest")
-    _view, diameter = ring_of(harness, screen)
+    view, diameter = ring_of(harness, screen)
     assert diameter >= 190  # was 132 px across
+    assert view.time_label.font_size >= TYPE.timer
 
 
 def texts(harness):

@@ -65,7 +65,9 @@ def test_card_duel_with_keys_names_the_winner_and_sends_the_result(harness, duel
     panel = shown_panel(duel_screen)
     assert isinstance(panel, BuzzerDuelPanel)
     harness.pump(3)
-    assert translate(lang, "buzz.choose") in texts(harness, panel)
+    shown = texts(harness, panel)  # step 1: the four contests, each with its line (no title: they are the question)
+    assert all(translate(lang, "buzz.mode." + m) in shown and translate(lang, "buzz.hint." + m) in shown
+               for m in ("card", "reflex", "question", "time"))
     harness.tap(translate(lang, "buzz.mode.card"))
     panel = shown_panel(duel_screen)  # the second step: the contest runs
     assert translate(lang, "buzz.card") in texts(harness, panel)

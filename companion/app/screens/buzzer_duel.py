@@ -142,27 +142,27 @@ class BuzzerDuelPanel(Panel):
                 lines.add_widget(FitLabel(text=text, base_font=TYPE.caption, wrap=False))
             self.add_widget(lines)
         actions = self.actions(view) + [(self.tr("duel.other_contest"), theme.SEA, self.other_contest)]
-        row = GridLayout(cols=2, spacing=Scale.px(10), size_hint_y=None)
-        rows = (len(actions) + 1) // 2
+        cols = 1 if self.screen.app.portrait else 2  # portrait: the panel is narrow, and tall enough
+        row = GridLayout(cols=cols, spacing=Scale.px(10), size_hint_y=None)
+        rows = (len(actions) + cols - 1) // cols
         row.height = touch_height() * rows + Scale.px(10) * (rows - 1)
         for text, colour, callback in actions:
-            b = BigButton(text=text, bg=colour, base_font=TYPE.caption + 2)
+            b = BigButton(text=text, bg=colour, base_font=TYPE.button)
             b.bind(on_release=lambda _b, cb=callback: cb())
             row.add_widget(b)
         self.add_widget(row)
 
     def _modes(self, view: DuelView) -> None:
-        """The four contests, each button with the line that explains it."""
-        self.add_widget(FitLabel(text=self.tr("buzz.choose"), base_font=TYPE.body, bold=True, color=theme.GOLD,
-                                 size_hint_y=None, height=line_box(TYPE.body, profile=art.profile())))
+        """The four contests, each button with the short line that explains it, all at reading size. No title:
+        the buttons are the question (a title line left the explanations too small to read at the table)."""
         grid = GridLayout(cols=1 if self.screen.app.portrait else 2, spacing=Scale.px(10))
         for mode in MODES:
-            cell = BoxLayout(spacing=Scale.px(10))
-            b = BigButton(text=self.tr("buzz.mode." + mode), base_font=TYPE.caption + 2, size_hint_x=0.45,
+            cell = BoxLayout(spacing=Scale.px(8))
+            b = BigButton(text=self.tr("buzz.mode." + mode), base_font=TYPE.button, size_hint_x=0.46,
                           bg=theme.GOLD if view.mode == mode else theme.STONE)
             b.bind(on_release=lambda _b, m=mode: self.choose(m))
             cell.add_widget(b)
-            cell.add_widget(FitLabel(text=self.tr("buzz.hint." + mode), base_font=TYPE.caption, halign="left"))
+            cell.add_widget(FitLabel(text=self.tr("buzz.hint." + mode), base_font=TYPE.body, halign="left"))
             grid.add_widget(cell)
         self.add_widget(grid)
 

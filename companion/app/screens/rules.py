@@ -41,7 +41,7 @@ class RuleHelp(ModalView):
             rows = (len(SPACES) + grid.cols - 1) // grid.cols
             grid.height = rows * art.px(56) + (rows - 1) * art.px(8)
             for s in SPACES:
-                b = IconButton(icon=art.icon(s), text=tr("space." + s), bg=space_colour(s), base_font=TYPE.caption + 2,
+                b = IconButton(icon=art.icon(s), text=tr("space." + s), bg=space_colour(s), base_font=TYPE.button,
                                outline=theme.TEXT if s == self.space else (0, 0, 0, 0))
                 b.bind(on_release=lambda _b, s=s: self.choose(s))
                 grid.add_widget(b)

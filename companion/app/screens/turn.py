@@ -9,7 +9,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, IconButton, Panel, colour_rgba
-from companion.app.look.tokens import TYPE, line_box, space_colour
+from companion.app.look.tokens import TYPE, line_box, px, space_colour
 from companion.app.screens.base import BaseScreen, HourglassView
 from companion.app.screens.buzzer_duel import BuzzerDuelPanel
 from companion.app.widgets import art
@@ -42,7 +42,7 @@ class TurnScreen(BaseScreen):
 
     def body(self) -> Widget:
         v = self.c.view
-        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        box = BoxLayout(orientation="vertical", spacing=art.px(10))
         choosing = v["phase"] == "passe_partout"
         key = "play.choose_space" if choosing else "play.pawn_where"
         box.add_widget(self.step_row(self.tr(key, player=v["current"]), None))
@@ -59,10 +59,49 @@ class TurnScreen(BaseScreen):
 
 
 def reader_of(screen: BaseScreen) -> str:
-    """The player on the current player's left, who reads the card."""
+    """The player on the current player's left, who reads the card to them (Concentration, Énigme)."""
     v = screen.c.view
     names = [p["name"] for p in v["players"]]
     return names[(names.index(v["current"]) + 1) % len(names)]
+
+
+def physical_card(screen: BaseScreen, space: str) -> str:
+    """What to do with the game's own card, with names: who draws and reads it, and to whom. The rulebook
+    has the left-hand neighbour read Concentration and Énigme to the player; Force and Duel are read aloud."""
+    me = screen.c.view["current"]
+    values = {"space": screen.tr("space." + space), "colour": screen.tr("card." + screen.c.table.get("card_text", "red"))}
+    if space in ("concentration", "enigme"):
+        return screen.tr("challenge.physical_to", reader=reader_of(screen), player=me, **values)
+    return screen.tr("challenge.physical_aloud", player=me, **values)
+
+
+# The hourglass's column beside a card, at 800×480 (the ring is as wide as the column's height leaves it).
+HOURGLASS_COLUMN = 248
+RIDDLE_LEADING = 0.76
+DUEL_HOURGLASS = 216  # the duel's column: the card and the buzzers keep the rest of the width
+
+
+def with_hourglass(screen: BaseScreen, main: Widget, actions: Widget, share: float = 0.5,
+                   column: float = HOURGLASS_COLUMN) -> Widget:
+    """The card (``main``) over the judges (``actions``), and the hourglass as the centre of attention: in
+    landscape a column the whole height of both, the ring above its button (204 px across at 800×480,
+    was 125); in portrait the ring across the width between the card and the judges."""
+    profile = art.profile()
+    gap = art.px(10)  # 8 px and more on every profile (the check rounds up)
+    if screen.app.portrait:
+        box = BoxLayout(orientation="vertical", spacing=gap)
+        main.size_hint_y = share
+        box.add_widget(main)
+        box.add_widget(HourglassView(screen, vertical=True, size_hint_y=1 - share))
+        box.add_widget(actions)
+        return box
+    row = BoxLayout(orientation="horizontal", spacing=gap)
+    left = BoxLayout(orientation="vertical", spacing=gap)
+    left.add_widget(main)
+    left.add_widget(actions)
+    row.add_widget(left)
+    row.add_widget(HourglassView(screen, vertical=True, size_hint_x=None, width=art.px(column)))
+    return row
 
 
 def card_panel(screen: BaseScreen, space: str, **kw) -> Widget:
@@ -74,9 +113,9 @@ def card_panel(screen: BaseScreen, space: str, **kw) -> Widget:
     if item is not None and space in ("concentration", "force"):
         # The step names the space; the card's own title is left out: its text and rule need the room.
         panel.add_widget(FitLabel(text=screen.typeset(item.text), base_font=TYPE.body))
-        panel.add_widget(FitLabel(text=screen.tr("challenge.rule", rule=item.success), base_font=TYPE.caption,
-                                  color=theme.TEXT_MUTED, size_hint_y=None,
-                                  height=line_box(TYPE.caption, 2, profile)))
+        # What counts as a success is read by the whole table: the card's size, not a footnote's.
+        panel.add_widget(FitLabel(text=screen.tr("challenge.rule", rule=item.success), base_font=TYPE.body,
+                                  color=theme.GOLD, size_hint_y=None, height=line_box(TYPE.body, 2, profile)))
     elif item is not None and space == "duel":
         panel.add_widget(FitLabel(text=screen.typeset(item.question), base_font=TYPE.body))
         if getattr(screen, "revealed", False):
@@ -85,31 +124,23 @@ def card_panel(screen: BaseScreen, space: str, **kw) -> Widget:
     elif c.deck_exhausted():
         panel.add_widget(FitLabel(text=screen.tr("challenge.deck_empty"), base_font=TYPE.body))
     else:
-        colour = screen.tr("card." + c.table.get("card_text", "red"))
-        text = screen.tr("challenge.physical", space=screen.tr("space." + space), colour=colour)
-        if space == "concentration":
-            text += "\n" + screen.tr("challenge.reader", player=reader_of(screen))
-        panel.add_widget(FitLabel(text=text, base_font=TYPE.button))
+        panel.add_widget(FitLabel(text=physical_card(screen, space), base_font=TYPE.button))
     return panel
 
 
 class ChallengeScreen(BaseScreen):
-    """Concentration or Force: the card, the hourglass as large as its panel, ✓ success or ✗ failure."""
+    """Concentration or Force: the card, the hourglass as the centre of attention, ✓ success or ✗ failure."""
 
     timed = True
 
     def body(self) -> Widget:
         v = self.c.view
-        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        box = BoxLayout(orientation="vertical", spacing=art.px(10))
         box.add_widget(self.step_row(self.tr("space." + v["space"]) + " – " + v["current"], v["space"]))
-        portrait = self.app.portrait
-        middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
-        middle.add_widget(card_panel(self, v["space"], size_hint=(0.68, 1) if not portrait else (1, 0.6)))
-        middle.add_widget(HourglassView(self, vertical=not portrait, size_hint=(0.32, 1) if not portrait else (1, 0.4)))
-        box.add_widget(middle)
-        box.add_widget(judge_buttons(self, self.tr("common.success"), self.tr("common.failure"),
-                                     lambda: self.send({"cmd": "result", "success": True}),
-                                     lambda: self.send({"cmd": "result", "success": False})))
+        judges = judge_buttons(self, self.tr("common.success"), self.tr("common.failure"),
+                               lambda: self.send({"cmd": "result", "success": True}),
+                               lambda: self.send({"cmd": "result", "success": False}))
+        box.add_widget(with_hourglass(self, card_panel(self, v["space"]), judges))
         return box
 
 
@@ -142,7 +173,7 @@ class DuelScreen(BaseScreen):
         if self.c.card_item() is None or self.revealed:
             return None
         label = self.tr("enigme.reveal_sure" if self.reveal_armed else "enigme.reveal")
-        b = BigButton(text=label, bg=theme.STONE_DARK, base_font=TYPE.caption + 2, size_hint_y=None, height=art.px(56))
+        b = BigButton(text=label, bg=theme.STONE_DARK, base_font=TYPE.button, size_hint_y=None, height=art.px(48))
         b.bind(on_release=lambda *_: self.reveal())
         return b
 
@@ -151,7 +182,7 @@ class DuelScreen(BaseScreen):
         me = v["current"]
         if v["phase"] == "duel_stake":
             return self.stake_step("duel.stake", me)
-        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        box = BoxLayout(orientation="vertical", spacing=art.px(10))
         if v["phase"] == "duel_opponent":
             box.add_widget(self.step_row(self.tr("duel.opponent", player=me), "duel"))
             others = [p["name"] for p in v["players"] if p["name"] != me]
@@ -165,32 +196,44 @@ class DuelScreen(BaseScreen):
         box.add_widget(self.step_row(self.tr("duel.versus", a=me, b=them), "duel"))
         panel = BuzzerDuelPanel(self)
         self.duel_panel = panel
-        portrait = self.app.portrait
+        # In portrait the winners share a narrow width: their names take two lines at the button size.
+        winners = self.winner_buttons(me, them, height=art.px(80) if self.app.portrait else None)
         if panel.choosing:  # 1. choose the contest: nothing else competes with it
             box.add_widget(panel)
-        else:  # 2. run it: the card, the buzzers and the hourglass side by side
-            middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
-            if self.c.card_item() is not None or self.c.deck_exhausted():
-                card = BoxLayout(orientation="vertical", spacing=art.px(8),
-                                 size_hint=(0.34, 1) if not portrait else (1, 0.4))
-                card.add_widget(card_panel(self, "duel"))
-                reveal = self.reveal_button()
-                if reveal is not None:
-                    card.add_widget(reveal)
-                middle.add_widget(card)
-            panel.size_hint = (0.38, 1) if not portrait else (1, 0.33)
-            middle.add_widget(panel)
-            middle.add_widget(HourglassView(self, vertical=not portrait, size_hint=(0.28, 1) if not portrait else (1, 0.27)))
-            box.add_widget(middle)
-        # 3. who won: the duellists' own colours and names.
-        box.add_widget(big_buttons([
-            (self.tr("duel.won", player=n), colour_rgba(self.c.colour_of(n)),
-             lambda n=n: self.send({"cmd": "result", "winner": n}), None) for n in (me, them)]))
+            box.add_widget(winners)
+            return box
+        # 2. run it: the card and the buzzers, the hourglass as large as the screen leaves it
+        gap = art.px(10)
+        middle = BoxLayout(orientation="horizontal", spacing=gap)  # portrait too: each keeps the width to read
+        # The card only in the contests that use it (a reflex or a count of seconds needs none).
+        uses_card = panel.duel.mode in ("card", "question")
+        if uses_card and (self.c.card_item() is not None or self.c.deck_exhausted()):
+            card = BoxLayout(orientation="vertical", spacing=gap, size_hint_x=0.45)
+            card.add_widget(card_panel(self, "duel"))
+            reveal = self.reveal_button()
+            if reveal is not None:
+                card.add_widget(reveal)
+            middle.add_widget(card)
+        panel.size_hint_x = 0.55
+        middle.add_widget(panel)
+        if self.app.portrait:
+            box.add_widget(with_hourglass(self, middle, winners, share=0.6))
+            return box
+        # The ring in its column the height of the middle and the winners (202 px across at 800×480, was
+        # 132); the winners' names on two lines at the button size in the narrower width this leaves them.
+        winners = self.winner_buttons(me, them, height=art.px(80))
+        box.add_widget(with_hourglass(self, middle, winners, column=DUEL_HOURGLASS))
         return box
+
+    def winner_buttons(self, me: str, them: str, height: float | None = None) -> Widget:
+        """3. who won: ✓ and each duellist's name in their own colour (always there: the table may judge)."""
+        return big_buttons([(self.tr("duel.won", player=n), colour_rgba(self.c.colour_of(n)),
+                             lambda n=n: self.send({"cmd": "result", "winner": n}), "success") for n in (me, them)],
+                           height=height)
 
     def stake_step(self, title_key: str, me: str) -> Widget:
         """Round 2: Key or Clue, said aloud before the opponent is named or the riddle is read."""
-        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        box = BoxLayout(orientation="vertical", spacing=art.px(10))
         step = self.step(self.tr(title_key, player=me))
         step.height = line_box(TYPE.step, 4 if self.app.portrait else 2, art.profile())
         box.add_widget(step)
@@ -215,7 +258,7 @@ class EnigmeScreen(DuelScreen):
         me = v["current"]
         if v["phase"] == "enigme_stake":
             return self.stake_step("enigme.stake", me)
-        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        box = BoxLayout(orientation="vertical", spacing=art.px(10))
         if v["phase"] == "sea":
             return self.sea_step(box, v)
         row = self.step_row(self.tr("space.enigme") + " – " + me, "enigme")
@@ -233,29 +276,25 @@ class EnigmeScreen(DuelScreen):
             corner.size_hint = (None, None)
             corner.width, corner.height = art.px(210), art.px(64)
             row.add_widget(corner, index=1)
-        portrait = self.app.portrait
-        middle = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=art.px(8))
-        panel = Panel(orientation="vertical", padding=art.px(8), spacing=art.px(8),
-                      size_hint=(0.64, 1) if not portrait else (1, 0.6))
-        # Père Fouras's portrait and his riddle, side by side.
-        self.sage_spot = BoxLayout(orientation="horizontal", spacing=art.px(8))
+        panel = Panel(orientation="vertical", padding=art.px(4))
+        # Père Fouras's portrait and his riddle, side by side: the riddle is the screen's text, upright and
+        # large (italics and 18 px were hard to read across the table).
+        self.sage_spot = BoxLayout(orientation="horizontal", spacing=art.px(10))
         if riddle is not None:
-            self.sage_spot.add_widget(FitLabel(text=self.typeset(riddle.text), base_font=TYPE.button, italic=True))
-            panel.add_widget(self.sage_spot)
+            text = self.typeset(riddle.text)
         else:
-            key = "challenge.deck_empty" if self.c.deck_exhausted() else "enigme.physical"
-            colour = self.tr("card." + self.c.table.get("card_text", "red"))
-            self.sage_spot.add_widget(FitLabel(text=self.tr(key, player=reader_of(self), colour=colour),
-                                               base_font=TYPE.button))
-            panel.add_widget(self.sage_spot)
+            text = self.tr("challenge.deck_empty") if self.c.deck_exhausted() else physical_card(self, "enigme")
+        # A riddle's verses are short lines: a book's leading (0.76 of Andika's tall line, which keeps room
+        # for stacked accents no riddle line needs) lets six of them keep 22 px in the panel's height.
+        self.sage_spot.add_widget(FitLabel(text=text, base_font=TYPE.heading,
+                                           line_height=RIDDLE_LEADING if riddle is not None else 1.0))
+        panel.add_widget(self.sage_spot)
         # Père Fouras beside his riddle, in the riddle's panel (he speaks while his voice plays).
-        self.sage_spot.add_widget(FourasPortrait(self.app, size_hint_x=0.3), index=len(self.sage_spot.children))
-        middle.add_widget(panel)
-        middle.add_widget(HourglassView(self, size_hint=(0.36, 1) if not portrait else (1, 0.4), vertical=not portrait))
-        box.add_widget(middle)
-        box.add_widget(judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),
-                                     lambda: self.send({"cmd": "result", "success": True}),
-                                     lambda: self.send({"cmd": "result", "success": False})))
+        self.sage_spot.add_widget(FourasPortrait(self.app, size_hint_x=0.2), index=len(self.sage_spot.children))
+        judges = judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),
+                               lambda: self.send({"cmd": "result", "success": True}),
+                               lambda: self.send({"cmd": "result", "success": False}))
+        box.add_widget(with_hourglass(self, panel, judges, share=0.58))  # portrait: the riddle first
         return box
 
     def sea_step(self, box: BoxLayout, v: dict) -> Widget:
@@ -273,14 +312,15 @@ class EnigmeScreen(DuelScreen):
             (self.tr("sea.dive"), space_colour("concentration"), lambda: self.send({"cmd": "sea", "choice": "dive"}), "dive"),
             (self.tr("sea.abandon"), theme.STONE_DARK, abandon, "sea"),
         ], height=art.px(96)))
-        box.add_widget(FitLabel(text=self.tr("rules.enigme"), base_font=TYPE.body, color=theme.TEXT_MUTED))
+        # What each choice means, at reading size (the riddle's whole rule was here, at 18 px).
+        box.add_widget(FitLabel(text=self.tr("sea.help", stake=stake), base_font=TYPE.body))
         return box
 
 
 class DiveScreen(BaseScreen):
     def body(self) -> Widget:
         v = self.c.view
-        box = BoxLayout(orientation="vertical", spacing=art.px(8))
+        box = BoxLayout(orientation="vertical", spacing=art.px(10))
         box.add_widget(self.step_row(self.tr("dive.title", player=v["current"]), None, rule=False))
         box.add_widget(FitLabel(text=self.tr("dive.question"), base_font=TYPE.heading, size_hint_y=None,
                                 height=line_box(TYPE.heading, 2, art.profile())))

@@ -1,0 +1,144 @@
+"""The turn's screens read from across the table at 800×480 (issue 13, the family review): the hourglass
+ring as the centre of attention, the success line and the riddle at reading size, and the game's own
+cards say who reads them to whom."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.look.tokens import TYPE
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    pytest.importorskip("kivy")
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("turn-table")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    h.resize(800, 480)
+    app.controller.settings = app.settings.changed(language="fr")
+    app.controller.tr.set_language("fr")
+    yield h
+    h.close()
+    app.controller.session.log.close()
+
+
+def shown(harness, shot: str):
+    from companion.app.scenarios import SCENARIOS
+
+    SCENARIOS[shot](harness.app)
+    harness.settle(frames=6)
+    return harness.app.current_screen()
+
+
+def ring_of(harness, screen):
+    from companion.app.screens.base import HourglassView
+
+    view = next(w for w in harness.widgets(screen) if isinstance(w, HourglassView))
+    return view, min(view.ring.size)
+
+
+@pytest.mark.parametrize("shot", ["challenge", "challenge-physical", "hourglass-last10", "enigme"])
+def test_the_hourglass_ring_is_the_centre_of_attention_beside_a_card(harness, shot):
+    view, diameter = ring_of(harness, shown(harness, shot))
+    assert diameter >= 200  # was 132 px across
+    assert diameter >= 0.6 * view.height
+    assert view.time_label.font_size >= TYPE.timer  # the seconds inside at the timer's size (were 63.7 px)
+
+
+def test_the_duels_ring_fills_the_height_between_the_step_and_the_winners(harness):
+    screen = shown(harness, "duel-contest")
+    view, diameter = ring_of(harness, screen)
+    assert diameter >= 190  # was 132 px across
+    assert view.time_label.font_size >= TYPE.timer
+
+
+def texts(harness):
+    """The report's texts with the no-break spaces of French typesetting as plain spaces."""
+    found = harness.widget_report()["texts"]
+    return [dict(t, text=t["text"].replace("\xa0", " ").replace("\u202f", " ")) for t in found]
+
+
+def test_the_success_line_is_read_at_the_cards_size(harness):
+    shown(harness, "challenge")
+    rule = next(t for t in texts(harness) if t["text"].startswith("Réussite"))
+    assert rule["font_px"] >= 22
+
+
+def test_the_riddle_is_the_screens_large_upright_text(harness):
+    screen = shown(harness, "enigme")
+    riddle = harness.app.controller.card_item().text
+    label = next(w for w in harness.widgets(screen) if getattr(w, "text", None) == screen.typeset(riddle))
+    assert not label.italic
+    assert label.base_font >= 30  # the heading's size, shrunk only as far as a long riddle needs
+    assert label.font_size >= 18
+
+
+def test_a_concentration_card_of_the_game_says_who_reads_it_to_whom(harness):
+    shown(harness, "challenge-physical")  # Marie-Christine's turn: Jean-Baptiste on her left reads
+    said = [t["text"] for t in texts(harness)]
+    assert "Jean-Baptiste : pioche une carte Concentration et lis le texte rouge à Marie-Christine." in said
+
+
+def test_a_force_card_of_the_game_is_read_aloud_by_the_player(harness):
+    from companion.app.scenarios import fresh_game, frozen_hourglass, play
+
+    app = harness.app
+    fresh_game(app, decks="physical")
+    play(app, {"cmd": "land", "space": "force"})
+    frozen_hourglass(app)
+    app.show_phase()
+    harness.settle(frames=6)
+    said = [t["text"] for t in texts(harness)]
+    assert "Marie-Christine : pioche une carte Force et lis le texte rouge à voix haute." in said
+
+
+def test_a_riddle_card_of_the_game_is_read_by_the_left_hand_neighbour(harness):
+    from companion.app.scenarios import fresh_game, frozen_hourglass, play
+
+    app = harness.app
+    fresh_game(app, decks="physical")
+    play(app, {"cmd": "land", "space": "enigme"})
+    frozen_hourglass(app)
+    app.show_phase()
+    harness.settle(frames=6)
+    said = [t["text"] for t in texts(harness)]
+    assert "Jean-Baptiste : pioche une carte Énigme et lis le texte rouge à Marie-Christine." in said
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_riddle_of_the_content_is_read_at_20_px_and_seven_in_eight_at_22(harness, language):
+    """Every riddle of the companion's content on the énigme screen at 800×480: none under 19.5 px nor out of
+    its box (six verses were at 18 px, seven at 15.5, in italics), seven in eight at 22 px and more (seven
+    verses, or long verses that wrap, take a little less in the panel's 194 px)."""
+    from companion.app.controls import FitLabel
+
+    app = harness.app
+    original = app.controller.card_item
+    app.controller.settings = app.settings.changed(language=language)
+    app.controller.tr.set_language(language)
+    try:
+        screen = shown(harness, "enigme")
+        riddles = list(app.controller.deck_items("enigme"))
+        assert len(riddles) > 100
+        small, under_22 = [], 0
+        for item in riddles:
+            app.controller.card_item = lambda item=item: item
+            screen.rebuild()
+            harness.settle(frames=2)
+            label = next(w for w in harness.widgets(screen)
+                         if isinstance(w, FitLabel) and w.text == screen.typeset(item.text))
+            under_22 += label.font_size < 22
+            if label.font_size < 19.5 or label.overflows():
+                small.append((item.id, round(label.font_size, 1)))
+        assert small == []
+        assert under_22 <= len(riddles) / 8  # measured: 10 of 124 in French, 13 in English
+    finally:
+        app.controller.card_item = original
+        app.controller.settings = app.settings.changed(language="fr")
+        app.controller.tr.set_language("fr")

@@ -20,6 +20,21 @@ from companion.tiles.treasure import ADDED, TreasureTally
 TOKENS = (("pebble", 0), ("10", 10), ("20", 20), ("50", 50))
 
 
+def first_asked(events: list[dict], round_: int, default: str | None) -> str | None:
+    """The player the engine asks first in ``round_``: the first turn (Round 2) or proposal (Round 3) that
+    follows the round's start among ``events``. The round's own ``first`` is where the engine starts
+    looking, not always who plays: Round 3 starts at the fourth clue's owner, who may have no key (the
+    rulebook: "each player with 1 Key or more, in turn"), and then the next player clockwise with a key
+    proposes; Round 2 passes over a player serving a Prison turn."""
+    started = False
+    for e in events:
+        if e["type"] == "round_started":
+            started = e["round"] == round_
+        elif started and e["type"] in ("turn_started", "proposal_turn"):
+            return e["player"]
+    return default
+
+
 class MomentScreen(BaseScreen):
     """Between rounds: who won the round, then the new round's title over its backdrop, what changes now
     and who starts."""
@@ -44,7 +59,8 @@ class MomentScreen(BaseScreen):
                                  base_font=TYPE.title, font_name="Display", color=theme.GOLD, wrap=lines > 1,
                                  size_hint_y=None, height=box_for(TYPE.title, lines))
                 box.add_widget(title)
-                box.add_widget(FitLabel(text=self.tr(f"moment.round{r}", player=e["first"]), base_font=TYPE.body))
+                box.add_widget(FitLabel(text=self.tr(f"moment.round{r}", player=first_asked(self.events, r, e["first"])),
+                                        base_font=TYPE.body))
         out = [e["player"] for e in self.events if e["type"] == "player_out"]
         if out:
             box.add_widget(FitLabel(text=self.tr("moment.out", players=", ".join(out)), base_font=TYPE.body,

@@ -397,7 +397,7 @@ class PlayerChip(Panel):
         self.add_widget(name)
         row = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(4))
         if badge:
-            row.add_widget(self._badge(badge, ink))
+            row.add_widget(self._badge(badge, ink, narrow=room < art.px(150)))
         self._standing(row, p, round_, symbol, ink, room=room)
         word = screen.tr("badge." + p["status"]) if badge else ""
         if word and room - self._used(row) >= _width(word, art.px(TYPE.standing)) + art.px(8):
@@ -422,8 +422,9 @@ class PlayerChip(Panel):
         self._band.pos, self._band.size = (self.x, self.top - height), (self.width, height)
 
     @staticmethod
-    def _badge(badge: str, ink) -> Image:
-        return Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(28), fit_mode="contain")
+    def _badge(badge: str, ink, narrow: bool = False) -> Image:
+        return Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(24 if narrow else 28),
+                     fit_mode="contain")
 
     @staticmethod
     def _used(row: BoxLayout) -> float:
@@ -449,9 +450,11 @@ class PlayerChip(Panel):
         else:
             row.add_widget(self._icon("key", symbol))
             self._number(row, str(keys), ink)
-            if round_ == 2:
+            if round_ == 2:  # a narrow full chip (six players): the clues alone, the icons keep their size
                 row.add_widget(self._icon("clue", symbol))
-                self._number(row, f"{clues}/4", ink)
+                self._number(row, f"{clues}/4" if compact or room is None else str(clues), ink)
+                if not compact:
+                    row.spacing = art.px(2)
         row.add_widget(Widget(size_hint_x=0.01))
 
     @staticmethod
@@ -460,9 +463,10 @@ class PlayerChip(Panel):
 
     @staticmethod
     def _number(row: BoxLayout, text: str, ink) -> None:
-        width = _width(text, art.px(TYPE.standing)) + art.px(8)  # its own width: the icons keep the rest
-        label = FitLabel(text=text, base_font=TYPE.standing, bold=True, color=ink, wrap=False, size_hint_x=None,
-                         width=width)
+        """A count at the standing's size, as wide as its digits: the icons keep the rest of the row."""
+        size = art.px(TYPE.standing)
+        label = Label(text=text, font_size=size, bold=True, color=ink, size_hint_x=None,
+                      width=_width(text, size) + art.px(4), halign="center", valign="middle")
         label.role = "standing"
         row.add_widget(label)
 

@@ -170,3 +170,27 @@ def test_the_portrait_keyboard_bar_holds_all_its_buttons_on_the_screen(companion
         (x, y), (w, ht) = target["pos"], target["size"]
         assert 0 <= x and x + w <= 720 and 0 <= y and y + ht <= 1280, target
     assert check_shot("keyboard-720x1280-fr.png", report, 720 / 480) == []
+
+
+def test_six_narrow_chips_in_round_2_keep_a_prisoners_counts_inside_the_chip(harness):
+    from kivy.uix.image import Image
+    from kivy.uix.label import Label
+
+    from companion.app.scenarios import DOOR, fresh_game, play, win
+
+    h = harness
+    h.app.set_language("fr")
+    fresh_game(h.app, players=6)
+    for _ in range(2):
+        play(h.app, *win(), DOOR, DOOR, DOOR, DOOR, DOOR)
+    play(h.app, *win(), {"cmd": "land", "space": "prison"})  # Round 2: Jean-Baptiste goes to prison
+    h.app.show_phase()
+    h.settle(frames=8)
+    assert h.app.sm.current == "turn"
+    for chip in chips(h):
+        left, right = chip.to_window(*chip.pos)[0], chip.to_window(chip.right, chip.y)[0]
+        parts = [w for w in h.widgets(chip) if isinstance(w, (Label, Image)) and w is not chip.name_label]
+        for w in parts:
+            x = w.to_window(*w.pos)[0]
+            assert left - 1 <= x and x + w.width <= right + 1, (chip.player, getattr(w, "text", "icon"))
+        assert all(w.width >= 16 for w in parts if isinstance(w, Image)), chip.player

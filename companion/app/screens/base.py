@@ -140,19 +140,31 @@ class BaseScreen(Screen):
 
     # --- shared parts ---------------------------------------------------------------------------------
 
+    # The top bar's buttons, px at 800×480: narrower when "Mes indices" joins them, so that the round and
+    # the stock keep 22 px beside them (20 px with "Mes indices"), and the four fit a portrait width.
+    BAR = {"undo": 136, "redo": 136, "menu": 112, "icon": 40}
+    BAR_WITH_CLUES = {"undo": 112, "redo": 112, "clues": 112, "menu": 96, "icon": 32}
+
     def top_bar(self) -> Widget:
         """Round and key stock in words beside a key; undo and redo (an arrow and a short word each: one
-        tap, never the widest thing on the bar); the menu."""
+        tap, never the widest thing on the bar); "Mes indices" with the companion's code words; the menu."""
+        from companion.app.screens.codewords import clues_entry  # issue 17: "Mes indices"
+
         v = self.c.view
+        clues = clues_entry(self)
+        widths = self.BAR if clues is None else self.BAR_WITH_CLUES
         bar = BoxLayout(size_hint_y=None, height=art.px(56), spacing=art.px(8))
         about = BoxLayout(spacing=art.px(8))
         if v.get("round"):
             info = self.tr("common.round", round=v["round"]) + " · " + self.tr("common.stock", n=v["stock_keys"])
-            about.add_widget(Image(source=art.icon("key"), color=theme.GOLD, size_hint_x=None, width=art.px(40),
-                                   fit_mode="contain"))
+            about.add_widget(Image(source=art.icon("key"), color=theme.GOLD, size_hint_x=None,
+                                   width=art.px(widths["icon"]), fit_mode="contain"))
         else:
             info = self.tr("app.title")
-        about.add_widget(FitLabel(text=info, base_font=TYPE.body, color=theme.GOLD, wrap=False))
+        stock = FitLabel(text=info, base_font=TYPE.body, color=theme.GOLD, wrap=False)
+        if v.get("round"):
+            stock.role = "stock"  # read from across the table: 22 px at 800×480 (tests find it by this)
+        about.add_widget(stock)
         if self.app.portrait:  # narrow: the round and the stock on their own line above the buttons
             box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=art.px(8),
                             height=line_box(TYPE.body, profile=art.profile()) + art.px(64))
@@ -160,49 +172,58 @@ class BaseScreen(Screen):
             about.height = line_box(TYPE.body, profile=art.profile())
             box.add_widget(about)
             box.add_widget(bar)
-            bar.add_widget(Widget())
+            if clues is None:  # the buttons at the right, as in landscape (with "Mes indices" they fill it)
+                bar.add_widget(Widget())
         else:
             box = bar
             bar.add_widget(about)
         undo_what = self.c.undo_label()
         undo = BigButton(text=undo_text(self.tr), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
-                         disabled=undo_what is None, size_hint_x=None, width=art.px(150))
+                         disabled=undo_what is None, size_hint_x=None, width=art.px(widths["undo"]))
         undo.bind(on_release=lambda *_: self.app.undo())
         undo.what = undo_what  # what it takes back, in words (for tests and tools; the button stays short)
         self.undo_button = undo
         bar.add_widget(undo)
         redo_what = self.c.redo_label()
         redo = BigButton(text=redo_text(self.tr), base_font=TYPE.caption + 2, bg=theme.STONE_DARK,
-                         disabled=redo_what is None, size_hint_x=None, width=art.px(150))
+                         disabled=redo_what is None, size_hint_x=None, width=art.px(widths["redo"]))
         redo.bind(on_release=lambda *_: self.app.redo())
         self.redo_button = redo
         bar.add_widget(redo)
-        from companion.app.screens.codewords import clues_entry  # issue 17: "Mes indices"
-        if (clues := clues_entry(self)) is not None:
+        if clues is not None:
+            clues.width = art.px(widths["clues"])
             bar.add_widget(clues)
         menu = BigButton(text="≡ " + self.tr("common.menu"), base_font=TYPE.caption + 2, bg=theme.SEA_LIGHT,
-                         size_hint_x=None, width=art.px(120))
+                         size_hint_x=None, width=art.px(widths["menu"]))
         menu.bind(on_release=lambda *_: self.app.go("home"))
         bar.add_widget(menu)
         return box
 
     def players_strip(self) -> Widget:
         """One chip per player: two rows of three in portrait (or with five or six players in portrait),
-        one row otherwise."""
+        one row otherwise. Every chip of a strip is as tall as the longest name needs (one line or two)."""
         v = self.c.view
         players = v["players"]
         compact = self.timed or self.compact_chips  # the hourglass, the card get the room; initials say who
         cols = len(players)
-        if self.app.portrait and len(players) > (4 if compact else 3):
+        # Portrait: four compact chips to a row, but not in Round 2 (keys and clues with their numbers).
+        most = 4 if compact and v.get("round") != 2 else 3
+        if self.app.portrait and len(players) > most:
             cols = 2 if len(players) == 4 else 3
-        rows = math.ceil(len(players) / max(cols, 1))
-        chip = PlayerChip.height_for(self.app.portrait, compact)
-        strip = GridLayout(cols=max(cols, 1), size_hint_y=None, height=chip * rows + art.px(10) * (rows - 1),
-                           spacing=art.px(10))
+        cols = max(cols, 1)
+        rows = math.ceil(len(players) / cols)
+        gap = art.px(10)
+        # A chip's room for its name: the window less the screen's margins, the gaps and the chip's padding.
+        from kivy.core.window import Window
+
+        room = (Window.width - 2 * art.px(8) - gap * (cols - 1)) / cols - 2 * art.px(PlayerChip.SIDE)
+        lines = 1 if compact else max(chip_name(p["name"], room)[0].count("\n") + 1 for p in players)
+        chip = PlayerChip.height_for(self.app.portrait, compact, lines)
+        strip = GridLayout(cols=cols, size_hint_y=None, height=chip * rows + gap * (rows - 1), spacing=gap)
         marks = unique_initials([p["name"] for p in players])
         for p in players:
             strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current"), initials=marks[p["name"]],
-                                        compact=compact))
+                                        compact=compact, room=room, name_lines=lines))
         return strip
 
     def step(self, text: str, colour=theme.GOLD, **kw) -> Widget:
@@ -264,6 +285,13 @@ class BaseScreen(Screen):
 
 
 BADGES = {"prison": "prison", "diving": "dive", "out": "failure", "eliminated": "failure", "treasure": "boyard"}
+NAME_FONTS = (TYPE.caption + 2, TYPE.caption)  # a chip's name: 20 px, 18 px if it needs it (px at 800×480)
+
+
+def _width(text: str, font_size: float, bold: bool = True) -> float:
+    from kivy.core.text import Label as CoreLabel
+
+    return CoreLabel(font_size=font_size, bold=bold).get_extents(text)[0]
 
 
 def fitted(text: str, label: Label) -> str:
@@ -281,68 +309,140 @@ def fitted(text: str, label: Label) -> str:
     return text[:1]
 
 
+def broken_name(name: str, room: float, font_size: float) -> str | None:
+    """``name`` on one line, else on two broken after a hyphen or at a space ("Marie-" / "Christine"), never
+    inside a word, each line within ``room`` px in bold at ``font_size``; None when two lines are not enough.
+    Of the breaks that fit, the one whose lines are the most even."""
+    if _width(name, font_size) <= room:
+        return name
+    best: tuple[int, str] | None = None
+    for i, ch in enumerate(name):
+        if ch not in " -" or i in (0, len(name) - 1):
+            continue
+        first, second = (name[:i + 1], name[i + 1:]) if ch == "-" else (name[:i], name[i + 1:])
+        first, second = first.strip(), second.strip()
+        if first and second and _width(first, font_size) <= room and _width(second, font_size) <= room:
+            unevenness = abs(len(first) - len(second))
+            if best is None or unevenness < best[0]:
+                best = (unevenness, first + "\n" + second)
+    return best[1] if best else None
+
+
+def chip_name(name: str, room: float) -> tuple[str, float]:
+    """What a chip ``room`` px wide shows of ``name``, and at which font size: the whole name on one or two
+    lines at 20 px, else at 18 px; a name too long even so (one word wider than the chip) keeps its
+    beginning with "…" on one line (``PlayerChip`` cuts it to the width it gets)."""
+    for size in NAME_FONTS:
+        shown = broken_name(name, room, art.px(size))
+        if shown is not None:
+            return shown, art.px(size)
+    return name, art.px(NAME_FONTS[-1])
+
+
 class PlayerChip(Panel):
-    """One player, read from across the table: a disc in their colour with initials unique at the table,
-    their name, and their standing as symbols with a number (``role = "standing"``, 24 px and more),
-    fitted to the round: Round 1 keys towards 3; Round 2 keys and four clue slots that fill; Round 3 the
-    keys left to pay. A status (prison, diving, no key, eliminated, in the Treasure Room) shows as a badge
-    with its icon and word in place of the name: the initials still say who it is."""
+    """One player, read from across the table. Full: a band in their colour along the top, their whole
+    name (on two lines, broken after a hyphen or at a space, when the chip is narrow: never "Mar…"), and
+    their standing as symbols with a number (``role = "standing"``, 24 px and more), fitted to the round:
+    Round 1 keys towards 3; Round 2 keys and four clue slots that fill; Round 3 the keys left to pay (on
+    a narrow chip a key and a clue with their numbers). Compact (screens that need the height): a disc in
+    their colour with initials unique at the table, and the standing on one line. A status (prison,
+    diving, no key, eliminated, in the Treasure Room) shows as its icon, with its word where it fits."""
+
+    BAND = 6  # px at 800×480: the player's colour along the top of a full chip
+    SIDE = 8  # its margin left and right: the name does not touch the edge
 
     @staticmethod
-    def height_for(portrait: bool = False, compact: bool = False) -> float:
-        rows = 1 if compact else 2
-        return art.px(8) + line_box(TYPE.standing, profile=art.profile()) * rows
+    def height_for(portrait: bool = False, compact: bool = False, name_lines: int = 1) -> float:
+        row = line_box(TYPE.standing, profile=art.profile())
+        if compact:
+            return art.px(8) + row
+        full = art.px(4 + PlayerChip.BAND) + line_box(NAME_FONTS[0], name_lines, profile=art.profile()) + row
+        return 2 * math.ceil(full / 2)  # even: what the screen shares out below it stays in whole pixels
 
     def __init__(self, screen: BaseScreen, p: dict, current: bool, initials: str | None = None,
-                 compact: bool = False, **kw):
-        super().__init__(orientation="vertical", padding=art.px(4), spacing=0, **kw)
+                 compact: bool = False, room: float | None = None, name_lines: int = 1, **kw):
+        side = art.px(4 if compact else self.SIDE)
+        above = art.px(4 if compact else self.BAND)  # the band is the full chip's top margin
+        super().__init__(orientation="vertical", padding=[side, above, side, art.px(4)], spacing=0, **kw)
         self.player = p["name"]
         self.bg = colour_rgba(screen.c.colour_of(p["name"])) if current else theme.SEA_LIGHT  # own colour, not gold
         ink = theme.TEXT_DARK if current else theme.TEXT
         symbol = theme.TEXT_DARK if current else theme.GOLD
         round_ = screen.c.view.get("round") or 1
+        colour = colour_rgba(screen.c.colour_of(p["name"]))
         row_h = line_box(TYPE.standing, profile=art.profile())
-        top = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(6))
-        disc = Swatch(initial=initials or p["name"][:1].upper(), rgba=colour_rgba(screen.c.colour_of(p["name"])),
-                      size_hint_x=None, width=row_h)
-        disc.label.bold = True
-        top.add_widget(disc)
         badge = BADGES.get(p["status"])
         if compact:
+            top = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(6))
+            disc = Swatch(initial=initials or p["name"][:1].upper(), rgba=colour, size_hint_x=None, width=row_h)
+            disc.label.bold = True
+            top.add_widget(disc)
             self._standing(top, p, round_, symbol, ink, compact=True)
             if badge:
-                top.add_widget(Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(28),
-                                     fit_mode="contain"))
+                top.add_widget(self._badge(badge, ink))
             self.add_widget(top)
             register_target(self, "chip", player=p["name"])  # where a key or a clue won flies (app.motion)
             return
-        if badge:
-            top.add_widget(Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(28),
-                                 fit_mode="contain"))
-            word = FitLabel(text=screen.tr("badge." + p["status"]), base_font=TYPE.standing, bold=True,
-                            color=ink, wrap=False, halign="left")
-            word.role = "standing"
-            top.add_widget(word)
-        else:
-            name = Label(text=p["name"], font_size=art.px(TYPE.caption + 2), bold=True, color=ink,
-                         halign="left", valign="middle")
+        self._draw_band(colour)
+        room = room if room is not None else art.px(120)
+        shown, size = chip_name(p["name"], room)
+        name = Label(text=shown, font_size=size, bold=True, color=ink, halign="left", valign="middle",
+                     size_hint_y=None, height=line_box(NAME_FONTS[0], name_lines, profile=art.profile()))
+        if "\n" in shown or _width(shown, size) <= room:
+            name.bind(size=lambda w, size: setattr(w, "text_size", size))
+        else:  # one word wider than any chip: its beginning and "…", never a word broken
             name.bind(size=lambda w, size, full=p["name"]: (setattr(w, "text", fitted(full, w)),
                                                              setattr(w, "text_size", size)))
-            top.add_widget(name)
-        self.add_widget(top)
+        self.name_label = name
+        self.add_widget(name)
         row = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(4))
-        self._standing(row, p, round_, symbol, ink)
+        if badge:
+            row.add_widget(self._badge(badge, ink, narrow=room < art.px(150)))
+        self._standing(row, p, round_, symbol, ink, room=room)
+        word = screen.tr("badge." + p["status"]) if badge else ""
+        if word and room - self._used(row) >= _width(word, art.px(TYPE.standing)) + art.px(8):
+            label = FitLabel(text=word, base_font=TYPE.standing, bold=True, color=ink, wrap=False, halign="left")
+            label.role = "standing"
+            row.add_widget(label)
         self.add_widget(row)
         register_target(self, "chip", player=p["name"])  # where a key or a clue won flies (app.motion)
 
-    def _standing(self, row: BoxLayout, p: dict, round_: int, symbol, ink, compact: bool = False) -> None:
+    def _draw_band(self, colour) -> None:
+        """The player's colour along the top of the chip, inside its rounded corners (under the texts)."""
+        from kivy.graphics import RoundedRectangle
+
+        with self.canvas.before:
+            self._band_colour = Color(*colour)
+            self._band = RoundedRectangle(radius=[Scale.px(self.radius), Scale.px(self.radius), 0, 0])
+        self.bind(pos=self._place_band, size=self._place_band)
+        self._place_band()
+
+    def _place_band(self, *_):
+        height = art.px(self.BAND)
+        self._band.pos, self._band.size = (self.x, self.top - height), (self.width, height)
+
+    @staticmethod
+    def _badge(badge: str, ink, narrow: bool = False) -> Image:
+        return Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(24 if narrow else 28),
+                     fit_mode="contain")
+
+    @staticmethod
+    def _used(row: BoxLayout) -> float:
+        """The width the fixed parts of ``row`` take (icons count at their largest)."""
+        fixed = [c.width if c.size_hint_x is None else (c.size_hint_max_x or 0) for c in row.children]
+        return sum(fixed) + row.spacing * max(len(row.children) - 1, 0)
+
+    def _standing(self, row: BoxLayout, p: dict, round_: int, symbol, ink, compact: bool = False,
+                  room: float | None = None) -> None:
         keys, clues = p["keys"], p["clues"]
         faded = (*symbol[:3], 0.3)
-        if round_ == 1 and not compact:
+        # Slots need the room of their icons beside the number: a narrow chip shows the counts alone.
+        slots = room is None or room >= art.px({1: 3, 2: 5}.get(round_, 1) * 24 + 50)
+        if round_ == 1 and not compact and slots:
             for i in range(3):  # the three keys of Round 1: won ones bright, the others faint
                 row.add_widget(self._icon("key", symbol if i < keys else faded))
             self._number(row, str(keys), ink)
-        elif round_ == 2 and not compact:
+        elif round_ == 2 and not compact and slots:
             row.add_widget(self._icon("key", symbol))
             self._number(row, str(keys), ink)
             for i in range(4):  # four clue slots that fill
@@ -350,9 +450,11 @@ class PlayerChip(Panel):
         else:
             row.add_widget(self._icon("key", symbol))
             self._number(row, str(keys), ink)
-            if round_ == 2:
+            if round_ == 2:  # a narrow full chip (six players): the clues alone, the icons keep their size
                 row.add_widget(self._icon("clue", symbol))
-                self._number(row, f"{clues}/4", ink)
+                self._number(row, f"{clues}/4" if compact or room is None else str(clues), ink)
+                if not compact:
+                    row.spacing = art.px(2)
         row.add_widget(Widget(size_hint_x=0.01))
 
     @staticmethod
@@ -361,8 +463,10 @@ class PlayerChip(Panel):
 
     @staticmethod
     def _number(row: BoxLayout, text: str, ink) -> None:
-        label = FitLabel(text=text, base_font=TYPE.standing, bold=True, color=ink, wrap=False, size_hint_x=None,
-                         width=art.px(15 * len(text) + 10))
+        """A count at the standing's size, as wide as its digits: the icons keep the rest of the row."""
+        size = art.px(TYPE.standing)
+        label = Label(text=text, font_size=size, bold=True, color=ink, size_hint_x=None,
+                      width=_width(text, size) + art.px(4), halign="center", valign="middle")
         label.role = "standing"
         row.add_widget(label)
 

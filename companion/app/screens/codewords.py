@@ -12,12 +12,14 @@ from typing import Any, Callable
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.image import Image
 from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, colour_rgba, touch_height
-from companion.app.look.tokens import line_box
+from companion.app.look.tokens import SPACE, TYPE, line_box
 from companion.app.screens.base import BaseScreen
+from companion.app.widgets import art
 
 LEVELS = ("easy", "hard")
 PROPOSE_PHASES = ("propose", "propose_again")
@@ -99,22 +101,35 @@ class HoldButton(BigButton):
 
 
 class SecretPanel(Panel):
-    """Where a clue appears, empty and invisible unless its owner holds the button."""
+    """Where a clue appears while its owner holds the button. Before that (and as soon as the finger
+    lifts) the panel says what to do, with the clue's symbol: never an empty box that looks broken."""
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, hint: str, **kw: Any) -> None:
         super().__init__(orientation="vertical", padding=Scale.px(10), **kw)
         self.bg = theme.SEA_LIGHT  # the gold clue keeps AA contrast on the surface role (docs/design.md)
+        self.hint = BoxLayout(spacing=art.px(SPACE.s), padding=[art.px(SPACE.s), 0])
+        self.hint.add_widget(Image(source=art.icon("clue", big=True), color=theme.GOLD, size_hint_x=None,
+                                   width=art.px(72), fit_mode="contain"))
+        self.hint_label = FitLabel(text=hint, base_font=TYPE.button, color=theme.TEXT)
+        self.hint.add_widget(self.hint_label)
+        self.add_widget(self.hint)
         self.label = FitLabel(text="", base_font=28, bold=True, color=theme.GOLD, opacity=0)
         self.label.role = "secret"
-        self.add_widget(self.label)
+        self._showing(False)
+
+    def _showing(self, secret: bool) -> None:
+        """One of the two fills the panel: the secret, or what to do (the other takes no room)."""
+        self.clear_widgets()
+        self.add_widget(self.label if secret else self.hint)
+        self.label.opacity = 1 if secret else 0
 
     def show(self, lines: list[str]) -> None:
         self.label.text = "\n".join(lines)
-        self.label.opacity = 1
+        self._showing(True)
 
     def hide(self) -> None:
         self.label.text = ""
-        self.label.opacity = 0
+        self._showing(False)
 
 
 def numbered(tr: Callable[..., str], clues: list[str]) -> list[str]:
@@ -133,9 +148,7 @@ class RevealScreen(BaseScreen):
                           height=line_box(36, 2 if self.app.portrait else 1))
         look.role = "step"
         box.add_widget(look)
-        box.add_widget(FitLabel(text=self.tr("codewords.hold_new", player=self.player), base_font=22,
-                                size_hint_y=None, height=Scale.px(64)))
-        self.secret = SecretPanel()
+        self.secret = SecretPanel(self.tr("codewords.hold_new", player=self.player))
         box.add_widget(self.secret)
         clues = clues_of(self.app, self.player)
         newest = [self.tr("codewords.clue_n", n=len(clues), clue=clues[-1])] if clues else []
@@ -171,9 +184,7 @@ class MyCluesScreen(BaseScreen):
                           height=line_box(36, 2 if self.app.portrait else 1))
         look.role = "step"
         box.add_widget(look)
-        box.add_widget(FitLabel(text=self.tr("codewords.mine_hold"), base_font=22, size_hint_y=None,
-                                height=Scale.px(line_box(22, 2 if self.app.portrait else 1))))
-        self.secret = SecretPanel()
+        self.secret = SecretPanel(self.tr("codewords.mine_hold"))
         box.add_widget(self.secret)
         players = [p["name"] for p in self.c.view["players"]]
         cols = 2 if self.app.portrait else (len(players) if len(players) <= 4 else 3)
@@ -206,7 +217,7 @@ def clues_entry(screen: BaseScreen) -> Widget | None:
     if not companion_words(v) or (v.get("round") or 0) < 2:
         return None
     b = BigButton(text=screen.tr("codewords.mine"), base_font=18, bg=theme.hex_rgba("6b4c9a"), size_hint_x=None,
-                  width=Scale.px(124))  # a fixed width like the menu's: a share of the bar left it 3 px in portrait
+                  width=Scale.px(112))  # a fixed width like the menu's (the top bar sets it): a share of the bar left it 3 px in portrait
     b.bind(on_release=lambda *_: screen.app.go("my_clues"))
     return b
 

@@ -20,6 +20,28 @@ from companion.tiles.treasure import ADDED, TreasureTally
 TOKENS = (("pebble", 0), ("10", 10), ("20", 20), ("50", 50))
 
 
+def names_list(names: list[str], language: str) -> str:
+    """Names as the language lists them: "Zoé et Bob", "Anne, Zoé et Bob" ("Zoe and Bob" in English)."""
+    from babel.lists import format_list
+
+    return format_list(list(names), locale=language)
+
+
+def first_asked(events: list[dict], round_: int, default: str | None) -> str | None:
+    """The player the engine asks first in ``round_``: the first turn (Round 2) or proposal (Round 3) that
+    follows the round's start among ``events``. The round's own ``first`` is where the engine starts
+    looking, not always who plays: Round 3 starts at the fourth clue's owner, who may have no key (the
+    rulebook: "each player with 1 Key or more, in turn"), and then the next player clockwise with a key
+    proposes; Round 2 passes over a player serving a Prison turn."""
+    started = False
+    for e in events:
+        if e["type"] == "round_started":
+            started = e["round"] == round_
+        elif started and e["type"] in ("turn_started", "proposal_turn"):
+            return e["player"]
+    return default
+
+
 class MomentScreen(BaseScreen):
     """Between rounds: who won the round, then the new round's title over its backdrop, what changes now
     and who starts."""
@@ -44,11 +66,13 @@ class MomentScreen(BaseScreen):
                                  base_font=TYPE.title, font_name="Display", color=theme.GOLD, wrap=lines > 1,
                                  size_hint_y=None, height=box_for(TYPE.title, lines))
                 box.add_widget(title)
-                box.add_widget(FitLabel(text=self.tr(f"moment.round{r}", player=e["first"]), base_font=TYPE.body))
+                box.add_widget(FitLabel(text=self.tr(f"moment.round{r}", player=first_asked(self.events, r, e["first"])),
+                                        base_font=TYPE.body))
         out = [e["player"] for e in self.events if e["type"] == "player_out"]
         if out:
-            box.add_widget(FitLabel(text=self.tr("moment.out", players=", ".join(out)), base_font=TYPE.body,
-                                    color=theme.TEXT_MUTED, size_hint_y=None, height=box_for(TYPE.body)))
+            box.add_widget(FitLabel(text=self.tr("moment.out", players=names_list(out, self.c.tr.language)),
+                                    base_font=TYPE.body, color=theme.TEXT_MUTED, size_hint_y=None,
+                                    height=box_for(TYPE.body, 2 if self.app.portrait else 1)))
         go = BigButton(text=self.tr("common.continue"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
                        size_hint_y=None, height=px(TOUCH.primary))
         go.bind(on_release=lambda *_: self.app.show_phase())
@@ -216,10 +240,12 @@ class PodiumScreen(BaseScreen):
         winners = v["winners"]
         if not winners:
             text = self.tr("podium.nobody")
-        else:
-            text = self.tr("podium.winner" if len(winners) == 1 else "podium.winners", players=", ".join(winners))
+        elif len(winners) == 1:
+            text = self.tr("podium.winner", players=winners[0])
+        else:  # a tie: the catalogue's plural form for the number of names ("Zoé et Bob se partagent...")
+            text = self.tr("podium.tie", n=len(winners), players=names_list(winners, self.c.tr.language))
         line = FitLabel(text=text, base_font=TYPE.step, bold=True, color=theme.GOLD, size_hint_y=None,
-                        height=box_for(TYPE.step, 2 if self.app.portrait else 1))
+                        height=box_for(TYPE.step, 2 if self.app.portrait or len(winners) > 1 else 1))
         line.role = "step"
         box.add_widget(line)
         scores = {p["name"]: p["boyards"] for p in v["players"]}
@@ -269,13 +295,15 @@ class PodiumScreen(BaseScreen):
         """One player above their step: colour disc with initial, name, Boyards with the coin."""
         portrait = self.app.portrait  # narrow columns: the disc above the name
         size = TYPE.body if portrait else TYPE.standing
+        # The disc as tall as a standing's line: two initials ("Ma", "Mx") keep the size of a text in it.
+        disc_side = box_for(TYPE.standing)
         box = BoxLayout(orientation="vertical", size_hint_y=None,
-                        height=box_for(size) * (3 if portrait else 2) + px(SPACE.xs) / 2)
+                        height=(disc_side + box_for(size) * 2 if portrait else box_for(size) * 2) + px(SPACE.xs) / 2)
         top = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=box_for(size))
-        disc = Swatch(initial=initial, rgba=colour_rgba(self.c.colour_of(name)), size_hint_x=None, width=box_for(size))
+        disc = Swatch(initial=initial, rgba=colour_rgba(self.c.colour_of(name)), size_hint_x=None, width=disc_side)
         label = FitLabel(text=name, base_font=size, bold=True, wrap=False)
         if portrait:
-            row = BoxLayout(size_hint_y=None, height=box_for(size))
+            row = BoxLayout(size_hint_y=None, height=disc_side)
             for part in (Widget(), disc, Widget()):
                 row.add_widget(part)
             box.add_widget(row)

@@ -38,6 +38,7 @@ from companion.app.settings import Settings, save_settings
 from companion.app.table.profiles import PROFILES
 from companion.app.theme import SPACE_KEYS
 from companion.app.controls import BigButton, FitLabel, Scale, colour_rgba, touch_height
+from companion.app.widgets import art
 from companion.devices.ring import Ring, RingConfig
 
 log = logging.getLogger(__name__)
@@ -176,7 +177,7 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
         return False
 
     def _resize(self, rebuild: bool = False) -> None:
-        Scale.factor = min(Window.width, Window.height) / 480
+        Scale.factor = art.scale()  # the tokens' scale of the window's profile: one scale (widgets/art.py)
         if rebuild and self.sm:
             Clock.schedule_once(lambda *_: self.current_screen().rebuild(), 0)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kivy.core.window import Window
 from kivy.graphics import Color, Line, Rectangle, Triangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
@@ -16,7 +15,8 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale
 from companion.app.look.assets import asset, backdrop
 from companion.app.look.tokens import SPACE, TOUCH, TYPE, colour, line_box
-from companion.app.table.profiles import PROFILES, DisplayProfile
+from companion.app.table.profiles import DisplayProfile
+from companion.app.widgets import art
 
 CHECK = "✓ "  # the chosen segment carries a mark as well as the selection colour: colour is never alone
 SELECTED = colour("selection")  # a chosen option: ivory with ink text; gold is only ever the main action
@@ -30,14 +30,8 @@ def choice_look(on: bool) -> dict[str, Any]:
 
 def window_profile() -> DisplayProfile:
     """The display profile the window is laid out as: the one of its size, else the nearest in scale of
-    the same orientation (a desktop window of any size still finds its art)."""
-    w, h = int(Window.width), int(Window.height)
-    for p in PROFILES.values():
-        if (p.width, p.height) == (w, h):
-            return p
-    scale = min(w, h) / 480
-    same = [p for p in PROFILES.values() if p.portrait == (h > w)] or list(PROFILES.values())
-    return min(same, key=lambda p: abs(p.scale - scale))
+    the same orientation (a desktop window of any size still finds its art); its scale is every size's."""
+    return art.profile()
 
 
 def px(size: float) -> float:

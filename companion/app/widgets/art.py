@@ -1,11 +1,17 @@
 """The design system's art and sizes for the Kivy screens: the display profile of the window, icons and
-backdrops by name, token sizes in window pixels."""
+backdrops by name, token sizes in window pixels.
+
+One scale for everything: the window is laid out as its display profile (``profile()``), and every size
+is the design tokens' ``tokens.px(size, profile)``. ``controls.Scale.factor`` (older screens' ``Scale.px``)
+is set to the same profile's scale by the app (main.py). Before, it was the window's own short side / 480,
+and a window that is not exactly a profile's size (a desktop window that the screen kept 720 px high, for
+the 1280×800 profile) sized its boxes ×1.5 and its tokens' line boxes ×1.667: texts shrank in them."""
 
 from __future__ import annotations
 
 from kivy.core.window import Window
 
-from companion.app.controls import Scale
+from companion.app.look import tokens
 from companion.app.look.assets import asset, backdrop
 from companion.app.table.profiles import PROFILES, DisplayProfile
 
@@ -22,9 +28,14 @@ def profile() -> DisplayProfile:
     return min(same_shape, key=lambda p: abs(p.scale - scale))
 
 
-def px(size: float) -> float:
-    """A token's size (px at 800×480) in this window's pixels, whole."""
-    return round(size * Scale.factor)
+def px(size: float) -> int:
+    """A token's size (px at 800×480) in this window's pixels, whole: ``tokens.px`` on the window's profile."""
+    return tokens.px(size, profile())
+
+
+def scale() -> float:
+    """The factor of every size on this window (1 at 800×480): the tokens' scale of its profile."""
+    return tokens.scale(profile())
 
 
 def icon(name: str, big: bool = False) -> str:

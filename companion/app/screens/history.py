@@ -18,6 +18,7 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, Swatch, colour_rgba, touch_height
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.history_charts import Chart, Series
+from companion.app.screens.kit import box_for, gap
 from companion.app.theme import PLAYER_COLOURS, hex_rgba
 from companion.history.games import GameShelf, PlayedGame, load_names, rename_player, undo_rename
 from companion.history.names import RenameError, name_key
@@ -89,7 +90,7 @@ class HistoryBase(BaseScreen):
         return holder
 
     def nav(self, *specs: tuple[str, Any, Callable[[], None]]) -> Widget:
-        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
+        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=gap())  # 8 px after rounding too
         for text, colour, action in specs:
             b = BigButton(text=text, bg=colour, base_font=20)
             b.bind(on_release=lambda _b, a=action: a())
@@ -137,8 +138,10 @@ class HistoryScreen(HistoryBase):
             head = self.tr("history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
                            winners=self.tr("history.winner", n=len(g.winners), players=winners) if winners else self.tr("history.nobody"))
             treasure = " · ".join(f"{p}\u00a0{self.c.tr.number(v)}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
+            # Two lines of 18 px; a portrait screen (fewer px per line of its text) four: the head and the
+            # treasure may each wrap once, and no line shrinks.
             b = BigButton(text=head + "\n" + treasure, base_font=18, bg=theme.SEA_LIGHT, size_hint_y=None,
-                          height=Scale.px(68))  # two lines of 18 px
+                          height=box_for(18, 4 if self.app.portrait else 2))
             b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))
             rows.add_widget(b)
         box.add_widget(self.scroll(rows))
@@ -193,7 +196,9 @@ class StatsScreen(HistoryBase):
                ("stats.duels", 0.1117), ("stats.average", 0.1117), ("stats.best", 0.1117))
 
     def body(self) -> Widget:
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
+        # No side margin of its own (the screen's is there): the table and the chart need the whole width
+        # on a 1280×800 screen (1.6 times as wide as 800×480, its text 1.67 times as big).
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=[0, Scale.px(6)])
         games = self.shelf.games()
         names = load_names(self.log)
         board = player_stats(games, names)
@@ -219,14 +224,19 @@ class StatsScreen(HistoryBase):
         table.add_widget(self.scroll(rows, line=line))
         main.add_widget(table)
         chart = self._treasure_chart(games, names, board[:len(PLAYER_COLOURS)], colours)
+        # What the short headers stand for, under the chart: beside the table (landscape) a narrow column,
+        # where it takes seven lines on 1280×800 and needs twice the chart's height.
         legend = FitLabel(text=self.tr("stats.legend"), base_font=18, color=theme.TEXT_MUTED,
-                          size_hint_y=1.6)  # what the short headers stand for, under the chart
+                          size_hint_y=1.6 if self.app.portrait else 2.0)
         legend.halign = "left"
         chart.add_widget(legend)
         if self.app.portrait:
             table.size_hint_y = 2.4  # six players in sight, the chart under them
         else:
-            table.size_hint_x = 2.8  # the widest row at 18 px: disc, "1. Marie-Christine", six figures
+            # As wide as its widest row at 18 px needs (disc, "1. Marie-Christine", six figures) scaled like
+            # its text, the chart taking the rest: a share of the width left a 1280×800 screen (wider by
+            # 1.6, its text by 1.67) too narrow a column for "Duels".
+            table.size_hint_x, table.width = None, Scale.px(563)
         main.add_widget(chart)
         box.add_widget(main)
         return box
@@ -324,7 +334,9 @@ class PlayerScreen(HistoryBase):
         if others:
             lines.append(tr("player.also", names=", ".join(others)))
         box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
-        grid = GridLayout(cols=2, size_hint_y=None, height=Scale.px(34) * (-(-len(lines) // 2)), spacing=Scale.px(2))
+        # Every row a whole line box of 18 px, the spacing besides: a spacing taken from the rows shrank them.
+        rows, spacing = -(-len(lines) // 2), Scale.px(2)
+        grid = GridLayout(cols=2, size_hint_y=None, height=box_for(18) * rows + spacing * (rows - 1), spacing=spacing)
         for line in lines:
             grid.add_widget(FitLabel(text=line, base_font=18))
         box.add_widget(grid)
@@ -335,7 +347,8 @@ class PlayerScreen(HistoryBase):
         return box
 
     def _changes(self, me: PlayerStats, board: list[PlayerStats]) -> Widget:
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(10), size_hint_x=0.8 if not self.app.portrait else 1)
+        # Beside the figures: 0.7 of their width leaves "Duels : 0 gagné, 0 perdu" its size on 1280×800.
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(10), size_hint_x=0.7 if not self.app.portrait else 1)
         row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
         entry = TextInput(hint_text=self.tr("player.new_name"), multiline=False, font_size=Scale.px(20),
                           size_hint_x=0.6, padding=[Scale.px(8), Scale.px(12)])

@@ -43,11 +43,11 @@ def start_companion_game(h, names, levels=None):
     if h.app.sm.get_screen("new_game").__dict__.get("code_words") != "companion":  # the last game's choice stays
         h.tap(tr(h, "common.labelled", label=tr(h, "new.code_words"), value=tr(h, "new.code_words.cards")))
     h.tap(tr(h, "new.next"))  # each player's level is on the setup's third page
-    for name in names:
-        wanted, other = ("hard", "easy") if name in (levels or ()) else ("easy", "hard")
-        if not any(getattr(w, "text", None) == tr(h, "new.word_level", player=name, level=tr(h, "codewords.level." + wanted))
-                   for w in h.widgets(h.screen)):
-            h.tap(tr(h, "new.word_level", player=name, level=tr(h, "codewords.level." + other)))
+    for name in names:  # each player's level is a two-way choice: the segment (player, level)
+        wanted = "hard" if name in (levels or ()) else "easy"
+        segment = next(w for w in h.widgets(h.screen) if getattr(w, "choice", None) == (name, wanted))
+        if not segment.chosen:
+            h.tap(segment)
     running = h.app.controller.in_progress
     h.tap(tr(h, "new.start"))
     if running:

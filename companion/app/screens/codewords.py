@@ -241,13 +241,23 @@ def code_words_row(screen: Any) -> Widget:
     grid.add_widget(toggle)
     if choice == "companion":
         for name in screen.names():
-            level = levels.get(name, "easy")
-            b = BigButton(text=tr("new.word_level", player=name, level=tr("codewords.level." + level)), base_font=18,
-                          size_hint_y=None, height=touch_height() * 0.9,
-                          bg=theme.GOLD if level == "hard" else theme.SEA_LIGHT)
-            b.bind(on_release=lambda _b, n=name, lv=level: _set(screen, level=(n, LEVELS[1 - LEVELS.index(lv)])))
-            grid.add_widget(b)
+            grid.add_widget(level_row(screen, name, levels.get(name, "easy")))
     return grid
+
+
+def level_row(screen: Any, name: str, level: str, font: float = 18) -> Widget:
+    """A player's name and their level as a two-way choice (facile | difficile): the chosen one in the
+    selection role with its ✓ (gold is only the screen's main action, docs/design.md). Each segment's
+    ``choice`` is (player, level), for tests."""
+    from companion.app.screens.kit import Segmented, left_label
+
+    row = BoxLayout(size_hint_y=None, height=touch_height() * 0.9, spacing=Scale.px(8))
+    row.player = name
+    row.add_widget(left_label(name, font, theme.TEXT, bold=True, wrap=False, size_hint_x=0.4))
+    row.add_widget(Segmented([(lv, screen.tr("codewords.level." + lv)) for lv in LEVELS], level,
+                             lambda value: _set(screen, level=(name, value)), font=font, name=name,
+                             height=row.height, size_hint_x=0.6))
+    return row
 
 
 def _levels(screen: Any) -> dict[str, str]:

@@ -11,7 +11,7 @@ from companion.app.screens.base import BaseScreen
 from companion.app.controls import BigButton, FitLabel, Panel, Swatch, colour_rgba, touch_height
 from companion.app.initials import unique_initials
 from companion.app.lineup import rematch
-from companion.app.look.tokens import SPACE, TOUCH, TYPE
+from companion.app.look.tokens import SPACE, TOUCH, TYPE, colour as role_colour
 from companion.app.screens.kit import (IconLabelButton, box_for, icon_and_words, paint_backdrop, place_ranks,
                                        px)
 from companion.app.screens.tiles import hub_of, treasure_note
@@ -270,7 +270,9 @@ class PodiumScreen(BaseScreen):
     def steps(self, places: dict[str, int], scores: dict[str, int], initials: dict[str, str]) -> Widget:
         """Second, first, third from left to right, the first the tallest; everyone on a shared place
         stands on the same step."""
-        podium = BoxLayout(spacing=px(SPACE.s))
+        # The steps touch, square-cornered, in one quiet material: one podium, not three buttons (buttons
+        # are rounded and apart; gold fills only the main action). The first place's number is in gold.
+        podium = BoxLayout(spacing=0)
         heights = {1: 1.0, 2: 0.7, 3: 0.45}
         for place in (2, 1, 3):
             names = sorted(n for n, p in places.items() if p == place)
@@ -278,15 +280,19 @@ class PodiumScreen(BaseScreen):
             column.place = place
             column.add_widget(Widget())
             for name in names:
-                column.add_widget(self.standing(name, scores[name], initials[name]))
+                standing = self.standing(name, scores[name], initials[name])
+                standing.padding = [px(SPACE.xs), 0]  # the columns touch: their names keep apart
+                column.add_widget(standing)
             if len(names) > 1:
                 column.add_widget(FitLabel(text=self.tr("podium.tied"), base_font=TYPE.body, color=theme.GOLD,
                                            size_hint_y=None, height=box_for(TYPE.body)))
             if names:
-                step = Panel(size_hint_y=None, height=px(110) * heights[place] * (2.6 if self.app.portrait else 1))
-                step.bg = theme.GOLD if place == 1 else theme.STONE
+                step = Panel(size_hint_y=None, height=px(110) * heights[place] * (2.6 if self.app.portrait else 1),
+                             radius=0)  # square: no button has this shape
+                step.bg = role_colour("surface_high")
+                # Andika's figures (the Display face's old-style 1 reads as an I); gold as the trophy's colour
                 step.add_widget(FitLabel(text=str(place), base_font=TYPE.title, bold=True,
-                                         color=theme.readable_on(step.bg)))
+                                         color=theme.GOLD if place == 1 else theme.TEXT))
                 column.add_widget(step)
             podium.add_widget(column)
         return podium

@@ -268,8 +268,15 @@ class NewGameScreen(BaseScreen):
         levels = code_words_row(self)
         levels.cols = 1 if self.app.portrait else 2
         levels.spacing = gap()
-        for b in levels.children:
-            b.base_font, b.height = TYPE.body, px(TOUCH.minimum) * (1.4 if self.app.portrait else 1)
+        for row in levels.children:  # the code words' toggle, each player's name and level, at the body's size
+            row.height = px(TOUCH.minimum) * (1.4 if self.app.portrait else 1)
+            if not hasattr(row, "player"):
+                row.base_font = TYPE.body
+                continue
+            name, choice = row.children[1], row.children[0]
+            for part in (name, *choice.segments):
+                part.base_font = TYPE.body
+            choice.height = row.height
         box.add_widget(levels)
         box.add_widget(Widget())
         return box
@@ -307,7 +314,9 @@ class NewGameScreen(BaseScreen):
         column.add_widget(first)
         self.labelled(column, self.tr("new.card_text"),
                       Segmented([("red", self.tr("new.red")), ("blue", self.tr("new.blue"))], self.card_text,
-                                self.set_card_text, name="card_text", height=height), False)
+                                self.set_card_text, name="card_text", height=height), portrait)
+        # Portrait: the card text's caption beside its toggle, for the height that the cards below need
+        # (a caption above it pushed the cards' column over its own top at 720×1280).
         if portrait:  # its own height, the cards below it
             column.size_hint_y = None
             column.height = sum(c.height for c in column.children) + column.spacing * (len(column.children) - 1)

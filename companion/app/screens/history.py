@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from kivy.core.text import Label as CoreLabel
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
@@ -53,6 +54,18 @@ def player_colours(games: list[PlayedGame], names, keys: list[str]) -> list[tupl
         out.append(rgba if rgba is not None and rgba not in out else None)
     free = iter(c for c in (_palette(i) for i in range(len(PLAYER_COLOURS))) if c not in out)
     return [rgba if rgba is not None else next(free, _palette(0)) for rgba in out]
+
+
+def _whole_height(label: FitLabel, width: float) -> None:
+    """``label`` as high as its text wrapped to ``width`` at its base size needs (the fit's margins
+    included): it never shrinks for want of height."""
+    room = width - Scale.px(8)  # the fit's side margin (controls.FitMixin)
+    if room <= 1:
+        return
+    core = CoreLabel(text=label.text, font_size=Scale.px(label.base_font), text_size=(room, None),
+                     halign="left")
+    core.refresh()
+    label.height = core.texture.size[1] + Scale.px(4) + 1
 
 
 class HistoryBase(BaseScreen):
@@ -224,11 +237,11 @@ class StatsScreen(HistoryBase):
         table.add_widget(self.scroll(rows, line=line))
         main.add_widget(table)
         chart = self._treasure_chart(games, names, board[:len(PLAYER_COLOURS)], colours)
-        # What the short headers stand for, under the chart: beside the table (landscape) a narrow column,
-        # where it takes seven lines on 1280×800 and needs twice the chart's height.
-        legend = FitLabel(text=self.tr("stats.legend"), base_font=18, color=theme.TEXT_MUTED,
-                          size_hint_y=1.6 if self.app.portrait else 2.0)
+        # What the short headers stand for, under the chart: as high as its lines at 18 px need in the width
+        # it gets (six lines at 800×480, eight on 1280×800's narrower column), the chart taking the rest.
+        legend = FitLabel(text=self.tr("stats.legend"), base_font=18, color=theme.TEXT_MUTED, size_hint_y=None)
         legend.halign = "left"
+        legend.bind(width=_whole_height)
         chart.add_widget(legend)
         if self.app.portrait:
             table.size_hint_y = 2.4  # six players in sight, the chart under them

@@ -40,6 +40,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(scope="session")
+def jack_server():
+    """The virtual sound card (tests/test_sound_support.py), one for the whole run, for every module."""
+    from tests.test_sound_support import jack_session
+
+    yield from jack_session()
+
+
 @pytest.fixture
 def companion_env(tmp_path):
     """Environment for a ``companion`` child process: its user data dir inside tmp_path."""

@@ -12,7 +12,7 @@ import pytest
 
 from companion.sound.clip import Clip
 from companion.sound.mixbus import DUCKING, MixBus, Playback
-from tests.test_sound_support import JackServer, alsa_null_home, jack_server, need_portaudio, run_python  # noqa: F401
+from tests.test_sound_support import JackServer, alsa_null_home, need_portaudio, run_python  # noqa: F401
 
 RATE = 48000
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.sound.moments import QUIET, Cue, Line, cue_for, plan
-from tests.test_sound_support import jack_server, need  # noqa: F401
+from tests.test_sound_support import need
 
 
 def answer(*events, players=("Ann", "Bob")):

@@ -103,9 +103,10 @@ class JackServer:
         self.proc = None
 
 
-@pytest.fixture(scope="session")
-def jack_server():
-    """A paced virtual output device for this test process (PortAudio restarted to see it)."""
+def jack_session():
+    """A paced virtual output device for this test process (PortAudio restarted to see it): the body of
+    the ``jack_server`` fixture of tests/conftest.py, ONE server for the whole run (a fixture imported into
+    several modules was one server per module, each torn down with a PortAudio restart at the end)."""
     need_portaudio()
     server = JackServer().start()
     saved = {k: os.environ.get(k) for k in server.env()}

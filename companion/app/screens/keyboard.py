@@ -171,17 +171,7 @@ class VerdictScreen(BaseScreen):
         return box
 
     def outcome(self, player: str, right: bool) -> str:
-        """What the verdict means for ``player``, from the game as it now stands (the rulebook: a wrong
-        word costs nothing by itself; with 2 keys or more a new try costs 1, with 1 key it is over)."""
-        v = self.c.view
-        p = next((x for x in v["players"] if x["name"] == player), None)
-        if p is None:
-            return ""
-        if right:
-            return self.tr("verdict.treasure", player=player)
-        if v["phase"] == "propose_again" and v["current"] == player:
-            return self.tr("verdict.may_retry", player=player, after=p["keys"] - 1)
-        return self.tr("verdict.out", player=player)
+        return verdict_outcome(self.tr, self.c.view, player, right)
 
     def can_overrule(self) -> bool:
         """Only while the judged proposal is still the last thing the table did."""
@@ -200,3 +190,16 @@ class VerdictScreen(BaseScreen):
             return
         send_proposal(self.app, {"cmd": "propose", "player": v["player"], "word": v["word"],
                                  "correct": not v["correct"]})
+
+
+def verdict_outcome(tr: Any, view: dict, player: str, right: bool) -> str:
+    """What a verdict means for ``player``, from the game as it now stands (the rulebook: a wrong word
+    costs nothing by itself; with 2 keys or more a new try costs 1, with 1 key there is no treasure)."""
+    p = next((x for x in view["players"] if x["name"] == player), None)
+    if p is None:
+        return ""
+    if right:
+        return tr("verdict.treasure", player=player)
+    if view["phase"] == "propose_again" and view["current"] == player:
+        return tr("verdict.may_retry", player=player, after=p["keys"] - 1)
+    return tr("verdict.out", player=player)

@@ -185,7 +185,15 @@ def po_messages(language: str) -> dict[str, str]:
 
 
 def colons(text: str) -> int:
-    return len(re.findall(r"(?<!\d):(?!\d)", text))  # not the ":" of a time
+    text = re.sub(r"\{[^}]*\}", "X", text)  # a placeholder's format ("{seconds:.1f}") is no colon
+    return len(re.findall(r"(?<!\d):(?!\d)", text))  # nor the ":" of a time
+
+
+def test_no_sentence_of_the_catalogues_has_two_colons():
+    for language in ("fr", "en"):
+        for key, text in po_messages(language).items():
+            for sentence in re.split(r"(?<=[.?!])\s+| · ", text):  # a legend's entries: one colon each
+                assert colons(sentence) <= 1, (language, key, sentence)
 
 
 def test_no_notice_or_clue_shows_two_colons():

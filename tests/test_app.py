@@ -60,7 +60,8 @@ def tap_command(h, cmd: dict) -> None:
     elif name == "dive":
         h.tap(tr(h, "dive.reached" if cmd["reached"] else "dive.not_yet"))
     elif name == "propose":
-        h.tap(tr(h, "propose.right" if cmd["correct"] else "propose.wrong"))
+        again = h.app.controller.view["phase"] == "propose_again"  # a second try says "Wrong again"
+        h.tap(tr(h, "propose.right" if cmd["correct"] else "propose.wrong_again" if again else "propose.wrong"))
     elif name == "pass":
         h.tap(tr(h, "propose.give_up"))
     elif name == "draw":

@@ -236,7 +236,7 @@ def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_
     assert app.settings.phones and link.running
     start_companion_game(h, ["Ann", "Bob"])
     assert app.sm.current == "phones"
-    assert set(h.screen.codes) == {"Ann", "Bob"}
+    assert set(h.screen.hold_buttons) == {"Ann", "Bob"}
     texts = [t["text"] for t in h.widget_report()["texts"]]
     assert "Ann" in texts and "Bob" in texts
     links = link.links()
@@ -247,6 +247,46 @@ def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_
     tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
     assert not app.settings.phones and not link.running
     assert not listening(links["Ann"])
+
+
+def drawn_codes(h) -> list:
+    """Every image on the screen that has a picture: a QR code drawn is one."""
+    from kivy.uix.image import Image
+
+    return [w for w in h.widgets(h.screen) if isinstance(w, Image) and w.texture is not None and not w.source]
+
+
+def test_the_phones_screen_shows_one_players_code_only_while_that_player_holds_their_name(harness):
+    from io import BytesIO
+
+    from kivy.core.image import Image as CoreImage
+
+    from companion.app.phones_link import phones_of
+
+    h = harness
+    link = phones_of(h.app)
+    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.off")))
+    start_companion_game(h, ["Ann", "Bob"])
+    screen = h.screen
+    links = link.links()
+    report = str(h.widget_report())
+    assert drawn_codes(h) == [] and screen.panel.showing is None  # nothing to scan before a hold
+    assert links["Ann"] not in report and links["Bob"] not in report
+    screen.hold_buttons["Ann"].state = "down"
+    h.pump(1)
+    [code] = drawn_codes(h)
+    ann = CoreImage(BytesIO(link.qr_png("Ann")), ext="png").texture
+    bob = CoreImage(BytesIO(link.qr_png("Bob")), ext="png").texture
+    assert screen.panel.showing == "Ann" and code.texture.pixels == ann.pixels != bob.pixels
+    screen.hold_buttons["Ann"].state = "normal"  # the finger lifts: the code goes
+    h.pump(1)
+    assert drawn_codes(h) == [] and screen.panel.showing is None
+    screen.hold_buttons["Bob"].state = "down"  # then the next player
+    h.pump(1)
+    [code] = drawn_codes(h)
+    assert screen.panel.showing == "Bob" and code.texture.pixels == bob.pixels
+    screen.hold_buttons["Bob"].state = "normal"
+    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
 
 
 def test_without_a_home_network_the_phones_screen_says_so_and_nothing_listens(harness, monkeypatch):

@@ -150,7 +150,7 @@ def test_a_damaged_config_is_set_aside_at_start_and_the_defaults_used(tmp_path, 
     assert moved.read_bytes() == content and not path.exists()
     [notice] = config.notices
     assert notice.key == "notice.damaged" and moved.name in notice.detail and str(path) in notice.detail
-    assert notice.headline(Translator("fr")) == "Fichier abîmé mis de côté\u00a0: config.toml"
+    assert notice.headline(Translator("fr")) == "Fichier abîmé mis de côté (config.toml)"
     assert config.errors == [] and config.settings.language == "fr"
 
 
@@ -192,7 +192,7 @@ def test_the_settings_file_damaged_leaves_a_notice_and_the_app_starts(tmp_path):
         [notice] = [n for n in app.notices if n.key == "notice.damaged"]
         [moved] = damaged_copies(tmp_path, "config.toml")
         assert moved.name in notice.detail and app.settings.language == "fr"
-        assert notice.headline(Translator("en")) == "Damaged file set aside: config.toml"
+        assert notice.headline(Translator("en")) == "Damaged file set aside (config.toml)"
 
 
 # --- the tile list -----------------------------------------------------------------------------------
@@ -270,7 +270,7 @@ def test_a_damaged_pack_file_is_set_aside_at_start_and_the_app_starts(tmp_path, 
         [notice] = [n for n in app.notices if n.key == "notice.damaged"]
         [moved] = damaged_copies(pack / "en", "riddles.toml")
         assert moved.name in notice.detail and str(pack / "en" / "riddles.toml") in notice.detail
-        assert notice.headline(Translator("fr")) == "Fichier abîmé mis de côté\u00a0: riddles.toml"
+        assert notice.headline(Translator("fr")) == "Fichier abîmé mis de côté (riddles.toml)"
         assert app.library.pack("fort-boyard-companion") is not None  # the built-in pack plays on
 
 
@@ -309,5 +309,5 @@ def test_the_app_starts_with_a_damaged_config_tile_list_and_pack_file(companion_
     assert proc.returncode == 0 and "first_frame" in proc.stdout, proc.stderr[-3000:]
     assert damaged_copies(config_dir, "config.toml") and damaged_copies(data_dir, "tiles.json")
     assert damaged_copies(pack / "fr", "riddles.toml")
-    assert "companion: Damaged file set aside: config.toml" in proc.stderr
-    assert "companion: Tile list damaged, set aside" in proc.stderr
+    assert "companion: Damaged file set aside (config.toml)" in proc.stderr
+    assert "companion: Tile list damaged and set aside" in proc.stderr

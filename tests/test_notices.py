@@ -84,7 +84,7 @@ def test_a_damaged_tile_list_is_set_aside_with_a_notice_and_the_app_starts(tmp_p
     with built_app(tmp_path / "games.sqlite3", None, tiles_path=tiles) as app:
         [notice] = [n for n in app.notices if n.key == "notice.tiles_set_aside"]
         assert str(tiles) in notice.detail and "line 1" in notice.detail
-        assert notice.headline(Translator("fr")) == "Liste des tuiles abîmée, mise de côté\u00a0: enregistre les tuiles à nouveau"
+        assert notice.headline(Translator("fr")) == "Liste des tuiles abîmée et mise de côté, enregistre les tuiles à nouveau"
         [moved] = tmp_path.glob("tiles.json.damaged-*")
         assert moved.name in notice.detail and moved.read_text("utf-8") == "{"  # kept for the person to look at
         app.tiles.registry.add("0A0B0C0D", Tile("pebble"))  # enrolling again is saved in a fresh file

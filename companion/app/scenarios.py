@@ -277,6 +277,12 @@ def _phones(app):
     app.go("phones")
 
 
+def _phones_held(app):
+    """Zoé holds her name: her code alone is shown."""
+    _phones(app)
+    app.current_screen().hold_buttons["Zoé"].state = "down"
+
+
 def _error(app):
     app.sm.get_screen("error").message = "turn: ValueError: an example of a failing screen"
     app.go("error")
@@ -387,6 +393,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "keyboard": _screen("keyboard", _keyboard),
     "verdict": _screen("verdict", lambda app: _keyboard(app, verdict=True)),
     "phones-qr": _screen("phones", _phones),
+    "phones-qr-held": _screen("phones", _phones_held),
 }
 
 

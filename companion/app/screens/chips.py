@@ -112,8 +112,16 @@ class PlayerChip(Panel):
             disc = Swatch(initial=initials or p["name"][:1].upper(), rgba=colour, size_hint_x=None, width=row_h)
             disc.label.bold = True
             top.add_widget(disc)
-            self._standing(top, p, round_, symbol, ink, compact=True)
-            if badge:
+            word = screen.tr("badge.out")
+            fits = room is not None and room - row_h - art.px(6) >= _width(word, art.px(TYPE.standing))
+            if p["status"] == "out" and fits:  # in words, instead of "0 keys" and the setup's "×" (delete)
+                out = FitLabel(text=word, base_font=TYPE.standing, bold=True, color=ink,
+                               wrap=False)
+                out.role = "standing"
+                top.add_widget(out)
+            else:
+                self._standing(top, p, round_, symbol, ink, compact=True)
+            if badge and p["status"] != "out":  # too narrow for the word: "0" keys alone says it
                 top.add_widget(self._badge(badge, ink))
             self.add_widget(top)
             register_target(self, "chip", player=p["name"])  # where a key or a clue won flies (app.motion)
@@ -131,7 +139,7 @@ class PlayerChip(Panel):
         self.name_label = name
         self.add_widget(name)
         row = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(4))
-        if badge:
+        if badge and p["status"] != "out":  # "out" in words below (the "×" read as the setup's delete)
             row.add_widget(self._badge(badge, ink, narrow=room < art.px(150)))
         self._standing(row, p, round_, symbol, ink, room=room)
         word = screen.tr("badge." + p["status"]) if badge else ""

@@ -115,20 +115,27 @@ class SecretPanel(Panel):
         self.add_widget(self.hint)
         self.label = FitLabel(text="", base_font=28, bold=True, color=theme.GOLD, opacity=0)
         self.label.role = "secret"
+        # Whose secret it is, above it: with a button per player, the holder checks it is their own.
+        self.owner = FitLabel(text="", base_font=TYPE.standing, bold=True, color=theme.TEXT, wrap=False,
+                              size_hint_y=None, height=art.px(line_box(TYPE.standing)))
+        self.owner.role = "standing"
         self._showing(False)
 
     def _showing(self, secret: bool) -> None:
         """One of the two fills the panel: the secret, or what to do (the other takes no room)."""
         self.clear_widgets()
+        if secret and self.owner.text:
+            self.add_widget(self.owner)
         self.add_widget(self.label if secret else self.hint)
         self.label.opacity = 1 if secret else 0
 
-    def show(self, lines: list[str]) -> None:
+    def show(self, lines: list[str], owner: str = "") -> None:
         self.label.text = "\n".join(lines)
+        self.owner.text = owner
         self._showing(True)
 
     def hide(self) -> None:
-        self.label.text = ""
+        self.label.text = self.owner.text = ""
         self._showing(False)
 
 
@@ -193,7 +200,11 @@ class MyCluesScreen(BaseScreen):
         self.hold_buttons = {}
         for name in players:
             def hold(down: bool, name: str = name) -> None:
-                self.secret.show(numbered(self.tr, clues_of(self.app, name))) if down else self.secret.hide()
+                if down:
+                    self.secret.show(numbered(self.tr, clues_of(self.app, name)),
+                                     owner=self.tr("codewords.clues_of", player=name))
+                else:
+                    self.secret.hide()
 
             b = HoldButton(hold, text=name, bg=colour_rgba(self.c.colour_of(name)), base_font=22)
             self.hold_buttons[name] = b

@@ -8,6 +8,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.screens.base import BaseScreen
+from companion.app.screens.codewords import companion_words
 from companion.app.controls import BigButton, FitLabel, Panel, Swatch, colour_rgba, touch_height
 from companion.app.initials import unique_initials
 from companion.app.lineup import rematch
@@ -66,13 +67,19 @@ class MomentScreen(BaseScreen):
                                  base_font=TYPE.title, font_name="Display", color=theme.GOLD, wrap=lines > 1,
                                  size_hint_y=None, height=box_for(TYPE.title, lines))
                 box.add_widget(title)
-                box.add_widget(FitLabel(text=self.tr(f"moment.round{r}", player=first_asked(self.events, r, e["first"])),
+                # Round 2's first clues: read aloud from the cards, or shown by the companion to each
+                # player in secret (the reveal screens that follow this one).
+                key = "moment.round2_companion" if r == 2 and companion_words(self.c.view) else f"moment.round{r}"
+                box.add_widget(FitLabel(text=self.tr(key, player=first_asked(self.events, r, e["first"])),
                                         base_font=TYPE.body))
         out = [e["player"] for e in self.events if e["type"] == "player_out"]
         if out:
-            box.add_widget(FitLabel(text=self.tr("moment.out", players=names_list(out, self.c.tr.language)),
-                                    base_font=TYPE.body, color=theme.TEXT_MUTED, size_hint_y=None,
-                                    height=box_for(TYPE.body, 2 if self.app.portrait else 1)))
+            # Who stops here, at the size and in the ink of the round's own words: it matters to them.
+            gone = FitLabel(text=self.tr("moment.out", players=names_list(out, self.c.tr.language)),
+                            base_font=TYPE.standing, bold=True, color=theme.TEXT, size_hint_y=None,
+                            height=box_for(TYPE.standing, 2 if self.app.portrait else 1))
+            gone.role = "standing"  # the legibility check holds it to a standing's 24 px
+            box.add_widget(gone)
         go = BigButton(text=self.tr("common.continue"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
                        size_hint_y=None, height=px(TOUCH.primary))
         go.bind(on_release=lambda *_: self.app.show_phase())
@@ -93,28 +100,32 @@ class ProposalScreen(BaseScreen):
         keys = self.tr("common.keys", n=p["keys"])
         again = v["phase"] == "propose_again"
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
-        title = FitLabel(text=self.tr("propose.again_title" if again else "propose.title", player=me),
+        title = FitLabel(text=self.tr("propose.again_title" if again else "propose.title", player=me,
+                                      after=p["keys"] - 1),
                          base_font=TYPE.step, bold=True, color=theme.GOLD, size_hint_y=None,
-                         height=box_for(TYPE.step, 2 if again or self.app.portrait else 1))
+                         height=box_for(TYPE.step, (4 if self.app.portrait else 2) if again else
+                                                 (2 if self.app.portrait else 1)))
         title.role = "step"
         box.add_widget(title)
         box.add_widget(icon_and_words("key", self.tr("propose.keys", player=me, keys=keys), TYPE.standing,
                                       colour=theme.TEXT))
         if again:
-            box.add_widget(icon_and_words("key", self.tr("propose.again", before=p["keys"], after=p["keys"] - 1),
-                                          TYPE.body, colour=theme.GOLD))
+            box.add_widget(FitLabel(text=self.tr("propose.again"), base_font=TYPE.body, color=theme.TEXT,
+                                    size_hint_y=None, height=box_for(TYPE.body)))
         portrait = self.app.portrait  # narrow: the answers one above the other, each the full width
         row = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s), size_hint_y=None,
                         height=px(TOUCH.primary) * ((1.2 * (3 if again else 2)) if portrait else 1.5))
         for icon_name, text, colour, command in (
             ("success", self.tr("propose.right"), theme.OK, {"cmd": "propose", "player": me, "correct": True}),
-            ("failure", self.tr("propose.wrong"), theme.FAILURE, {"cmd": "propose", "player": me, "correct": False}),
+            ("failure", self.tr("propose.wrong_again" if again else "propose.wrong"), theme.FAILURE,
+             {"cmd": "propose", "player": me, "correct": False}),
         ):
             b = IconLabelButton(icon_name, text=text, bg=colour, base_font=TYPE.button, bold=True)
             b.bind(on_release=lambda _b, c=command: self.send(c))
             row.add_widget(b)
         if again:
-            give_up = BigButton(text=self.tr("propose.give_up"), bg=theme.STONE_DARK, base_font=TYPE.button)
+            # The same weight as the answers: stopping is a real choice (no treasure), not a footnote.
+            give_up = BigButton(text=self.tr("propose.give_up"), bg=theme.STONE_DARK, base_font=TYPE.button, bold=True)
             give_up.bind(on_release=lambda *_: self.send({"cmd": "pass", "player": me}))
             row.add_widget(give_up)
         box.add_widget(row)
@@ -191,7 +202,8 @@ class TreasureScreen(BaseScreen):
             panel.add_widget(icon_and_words("boyard", name, TYPE.body, colour=theme.GOLD))
         count = FitLabel(text=str(self.counts[kind]), base_font=TYPE.step, bold=True)
         row = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=max(touch_height(), px(TOUCH.icon_button)))
-        minus = BigButton(text="−", bg=theme.STONE_DARK, base_font=TYPE.heading, disabled=self.counts[kind] == 0)
+        minus = BigButton(text="−", bg=theme.STONE, base_font=TYPE.heading,  # as strong as "+"
+                          disabled=self.counts[kind] == 0)
         plus = BigButton(text="+", bg=theme.STONE, base_font=TYPE.heading, disabled=self.counts[kind] >= left)
         minus.bind(on_release=lambda *_: self.step(kind, -1))
         plus.bind(on_release=lambda *_: self.step(kind, +1))
@@ -222,6 +234,22 @@ class TreasureScreen(BaseScreen):
             self.counts[token] += 1
         self.last_scan = (scan, self.tally.in_handful())
         self.rebuild()
+
+
+def hugged(row: BoxLayout) -> BoxLayout:
+    """``row`` (an icon or disc, then a label) as wide as its contents and centred in its column: the
+    label takes at most its text's width, the room left shared out either side (a label that fills the rest of the row
+    centres its words there, away from the disc)."""
+    from kivy.core.text import Label as CoreLabel
+
+    label = row.children[0]  # the last added
+    wide = CoreLabel(text=label.text, font_size=px(label.base_font), bold=label.bold).get_extents(label.text)[0]
+    # Nearly all the row's share to the label, up to its text's width; what it leaves goes to the sides
+    # (never wider than the column: a long name still fits, smaller).
+    label.size_hint_x, label.size_hint_max_x = 1000, wide + px(SPACE.xs)
+    row.add_widget(Widget(), index=len(row.children))
+    row.add_widget(Widget())
+    return row
 
 
 class PodiumScreen(BaseScreen):
@@ -273,7 +301,11 @@ class PodiumScreen(BaseScreen):
         # The steps touch, square-cornered, in one quiet material: one podium, not three buttons (buttons
         # are rounded and apart; gold fills only the main action). The first place's number is in gold.
         podium = BoxLayout(spacing=0)
-        heights = {1: 1.0, 2: 0.7, 3: 0.45}
+        heights = {1: 1.0, 2: 0.75, 3: 0.55}
+        tall = px(110) * (2.6 if self.app.portrait else 1)
+        # One size for every step's number, the one the lowest step holds: a "3" as big as the "2".
+        lowest = tall * min(heights[p] for p in set(places.values()) if p in heights)
+        digits = next((f for f in range(TYPE.title, TYPE.body, -2) if box_for(f) <= lowest), TYPE.body)
         for place in (2, 1, 3):
             names = sorted(n for n, p in places.items() if p == place)
             column = BoxLayout(orientation="vertical", spacing=px(SPACE.xs) / 2)
@@ -287,12 +319,13 @@ class PodiumScreen(BaseScreen):
                 column.add_widget(FitLabel(text=self.tr("podium.tied"), base_font=TYPE.body, color=theme.GOLD,
                                            size_hint_y=None, height=box_for(TYPE.body)))
             if names:
-                step = Panel(size_hint_y=None, height=px(110) * heights[place] * (2.6 if self.app.portrait else 1),
-                             radius=0)  # square: no button has this shape
+                step = Panel(size_hint_y=None, height=tall * heights[place], radius=0)  # square: no button's shape
                 step.bg = role_colour("surface_high")
                 # Andika's figures (the Display face's old-style 1 reads as an I); gold as the trophy's colour
-                step.add_widget(FitLabel(text=str(place), base_font=TYPE.title, bold=True,
-                                         color=theme.GOLD if place == 1 else theme.TEXT))
+                number = FitLabel(text=str(place), base_font=digits, bold=True,
+                                  color=theme.GOLD if place == 1 else theme.TEXT)
+                number.place = place
+                step.add_widget(number)
                 column.add_widget(step)
             podium.add_widget(column)
         return podium
@@ -315,15 +348,18 @@ class PodiumScreen(BaseScreen):
             box.add_widget(row)
             label.size_hint_y, label.height = None, box_for(size)
             box.add_widget(label)
-        else:
+        else:  # the disc and the name together, centred over the step
             top.add_widget(disc)
             top.add_widget(label)
-            box.add_widget(top)
+            box.add_widget(hugged(top))
         if portrait:  # a narrow column: the Boyards alone, at their full size
             box.add_widget(FitLabel(text=self.tr("common.boyards", n=boyards), base_font=size, color=theme.GOLD,
                                     wrap=False, size_hint_y=None, height=box_for(size)))
         else:
-            box.add_widget(icon_and_words("boyard", self.tr("common.boyards", n=boyards), size, colour=theme.GOLD))
+            box.add_widget(hugged(icon_and_words("boyard", self.tr("common.boyards", n=boyards), size,
+                                                 colour=theme.GOLD)))
+        self.name_rows = getattr(self, "name_rows", {})
+        self.name_rows[name] = box
         return box
 
     def rematch(self) -> None:

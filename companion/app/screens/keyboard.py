@@ -154,17 +154,24 @@ class VerdictScreen(BaseScreen):
         self.verdict_label = FitLabel(text=words, base_font=30, bold=True, color=theme.TEXT)
         panel.add_widget(self.verdict_label)
         box.add_widget(panel)
+        self.outcome_label = FitLabel(text=self.outcome(verdict.get("player", ""), right), base_font=24,
+                                      bold=True, color=theme.TEXT, size_hint_y=None,
+                                      height=Scale.px(line_box(24, 3 if self.app.portrait else 2)))
+        box.add_widget(self.outcome_label)
         row = BoxLayout(size_hint_y=None, height=touch_height() * 1.3, spacing=Scale.px(8))
-        if not overruled and self.can_overrule():
+        if not overruled and self.can_overrule():  # the secondary action: same size, quieter colour
             fix = BigButton(text=self.tr("codewords.overrule_wrong" if right else "codewords.overrule_right"),
-                            bg=theme.STONE_DARK, base_font=20, size_hint_x=0.6)
+                            bg=theme.STONE, base_font=22, bold=True, size_hint_x=0.5)
             fix.bind(on_release=lambda *_: self.overrule())
             row.add_widget(fix)
-        go = BigButton(text=self.tr("common.continue"), bg=theme.GOLD, base_font=22, size_hint_x=0.4)
+        go = BigButton(text=self.tr("common.continue"), bg=theme.GOLD, base_font=22, bold=True, size_hint_x=0.5)
         go.bind(on_release=lambda *_: self.app.show_phase())
         row.add_widget(go)
         box.add_widget(row)
         return box
+
+    def outcome(self, player: str, right: bool) -> str:
+        return verdict_outcome(self.tr, self.c.view, player, right)
 
     def can_overrule(self) -> bool:
         """Only while the judged proposal is still the last thing the table did."""
@@ -183,3 +190,16 @@ class VerdictScreen(BaseScreen):
             return
         send_proposal(self.app, {"cmd": "propose", "player": v["player"], "word": v["word"],
                                  "correct": not v["correct"]})
+
+
+def verdict_outcome(tr: Any, view: dict, player: str, right: bool) -> str:
+    """What a verdict means for ``player``, from the game as it now stands (the rulebook: a wrong word
+    costs nothing by itself; with 2 keys or more a new try costs 1, with 1 key there is no treasure)."""
+    p = next((x for x in view["players"] if x["name"] == player), None)
+    if p is None:
+        return ""
+    if right:
+        return tr("verdict.treasure", player=player)
+    if view["phase"] == "propose_again" and view["current"] == player:
+        return tr("verdict.may_retry", player=player, after=p["keys"] - 1)
+    return tr("verdict.out", player=player)

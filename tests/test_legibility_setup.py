@@ -109,6 +109,43 @@ def test_same_players_as_last_time_in_one_tap(harness):
     assert screen.card_text == "blue" and set(screen.decks.values()) == {"companion"}
 
 
+def buttons_saying(h, text: str) -> list:
+    return [w for w in h.widgets() if getattr(w, "text", None) == text and hasattr(w, "on_release")]
+
+
+def test_same_players_is_not_offered_when_it_would_change_nothing(harness):
+    # The family review: "Mêmes joueurs que la dernière fois" offered with the list already full of them.
+    from companion.app.controller import DECK_KINDS, PlayerSetup
+
+    h = harness
+    c = h.app.controller
+    h.app.set_language("fr")
+    c.new_game([PlayerSetup("Ann", "violet"), PlayerSetup("Bob", "coral")], "Bob", "blue",
+               {d: "companion" for d in DECK_KINDS})
+    screen = h.app.sm.get_screen("new_game")
+    screen.reset_form()
+    h.app.go("new_game")
+    h.tap(c.tr("new.same_players"))
+    h.settle(frames=4)
+    assert buttons_saying(h, c.tr("new.same_players")) == []
+    screen.rows[1]["name"] = "Bea"  # a change: the last table is offered again
+    screen.rebuild()
+    h.settle(frames=4)
+    assert len(buttons_saying(h, c.tr("new.same_players"))) == 1
+
+
+def test_a_full_table_says_why_no_player_can_be_added(harness):
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["new_game-players"](h.app)  # six players
+    h.settle(frames=4)
+    full = buttons_saying(h, "6 joueurs au plus")
+    assert len(full) == 1 and full[0].disabled
+    assert buttons_saying(h, h.app.controller.tr("new.add")) == []
+
+
 def test_rematch_is_a_new_game_with_the_same_players_seats_and_colours(harness):
     h = harness
     shown(h, "podium", "fr")

@@ -182,3 +182,36 @@ def test_the_game_story_shows_whole_lines_only(harness):
     [view] = [w for w in h.widgets(h.screen) if isinstance(w, ScrollView)]
     line = view.children[0].children[0].height
     assert view.height % line == pytest.approx(0, abs=0.5) and view.height >= line
+
+
+def test_sound_is_on_or_muted_not_a_double_negative(harness):
+    # The family review: "Son coupé : ✓ non" read as a double negative.
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["settings-sound"](h.app)
+    h.settle(frames=4)
+    texts = {w.text for w in h.widgets() if hasattr(w, "text")}
+    assert "Son" in texts and "Son coupé" not in texts
+    segments = [w for w in h.widgets() if getattr(w, "choice", (None,))[0] == "muted"]
+    assert sorted(w.text for w in segments) == ["coupé", "✓ activé"]
+    h.tap("coupé")
+    assert h.app.settings.muted is True
+    h.tap("activé")
+    assert h.app.settings.muted is False
+
+
+def test_the_screen_setting_names_its_choices_from_right_above_them(harness):
+    # The family review: "Écran" beside the middle of four stacked choices, far from them.
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["settings-display"](h.app)
+    h.settle(frames=4)
+    label = next(w for w in h.widgets() if getattr(w, "text", None) == "Écran")
+    choices = [w for w in h.widgets() if getattr(w, "choice", (None,))[0] == "display_profile"]
+    top = max(w.top for w in choices)
+    assert label.y >= top and label.y - top <= 16
+    assert label.x <= min(w.x for w in choices) + 16

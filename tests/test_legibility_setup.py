@@ -215,3 +215,38 @@ def test_the_screen_setting_names_its_choices_from_right_above_them(harness):
     top = max(w.top for w in choices)
     assert label.y >= top and label.y - top <= 16
     assert label.x <= min(w.x for w in choices) + 16
+
+
+def test_home_notices_are_at_reading_size_in_the_text_colour(harness):
+    # The family review: "À savoir : …" small and grey on the home screen.
+    from companion.app import theme
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["home-notices"](h.app)
+    h.settle(frames=8)
+    notices = [w for w in h.widgets() if getattr(w, "text", "").startswith(("À savoir", "… et", "... et"))]
+    assert len(notices) >= 2
+    for label in notices:
+        assert label.font_size >= 22, (label.text, label.font_size)
+        assert tuple(label.color) == tuple(theme.TEXT)
+
+
+def test_the_language_switch_is_smaller_and_quieter_than_the_new_game(harness):
+    # The family review: the "English" tile caught the eye more than "Nouvelle partie".
+    from companion.app import theme
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["home"](h.app)
+    h.settle(frames=8)
+    switch = h.button("English")
+    new = h.button(h.app.controller.tr("home.new"))
+    assert switch.width * switch.height < new.width * new.height / 2
+    assert switch.font_size < new.font_size
+    assert tuple(switch.bg) not in (tuple(theme.GOLD), tuple(theme.STONE))
+    h.tap(switch)
+    assert h.app.controller.tr.language == "en"
+    h.app.set_language("fr")

@@ -301,8 +301,8 @@ class NewGameScreen(BaseScreen):
             column.add_widget(self.caption(label))
             column.add_widget(control)
             return
-        row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=control.height)
-        row.add_widget(left_label(label, TYPE.body, theme.GOLD, bold=True, size_hint_x=0.45))
+        row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=max(control.height, box_for(TYPE.body, 2)))
+        row.add_widget(left_label(label, TYPE.body, theme.GOLD, bold=True, size_hint_x=0.45))  # on two lines
         control.size_hint_x = 0.55
         row.add_widget(control)
         column.add_widget(row)
@@ -311,7 +311,7 @@ class NewGameScreen(BaseScreen):
         column = BoxLayout(orientation="vertical", spacing=gap())
         column.add_widget(self.caption(self.tr("new.first")))
         choices = [(None, self.tr("new.roll"))] + [(n, n) for n in self.names()]
-        cols = 2
+        cols = 3 if portrait and len(choices) > 4 else 2  # portrait: a row less, for the step's title
         height = px(TOUCH.minimum)
         first = GridLayout(cols=cols, spacing=gap(), size_hint_y=None,
                            height=-(-len(choices) // cols) * (height + gap()) - gap())

@@ -311,17 +311,20 @@ class NewGameScreen(BaseScreen):
         column = BoxLayout(orientation="vertical", spacing=gap())
         column.add_widget(self.caption(self.tr("new.first")))
         choices = [(None, self.tr("new.roll"))] + [(n, n) for n in self.names()]
-        cols = 3 if portrait and len(choices) > 4 else 2  # portrait: a row less, for the step's title
+        # Portrait, four players or more: the die on a row of its own, the names three a row (a row less
+        # than two a row, for the step's title; the die's words keep the width they need)
+        die_alone = portrait and len(choices) > 4
+        cols, in_grid = (3, len(choices) - 1) if die_alone else (2, len(choices))
         height = px(TOUCH.minimum)
         first = GridLayout(cols=cols, spacing=gap(), size_hint_y=None,
-                           height=-(-len(choices) // cols) * (height + gap()) - gap())
+                           height=-(-in_grid // cols) * (height + gap()) - gap())
         for value, text in choices:
             on = self.first == value
             b = BigButton(text=("✓ " + text) if on else text, base_font=TYPE.body, size_hint_y=None, height=height,
                           **choice_look(on))
             b.choice = ("first", value)
             b.bind(on_release=lambda _b, v=value: self.choose_first(v))
-            first.add_widget(b)
+            (column if die_alone and value is None else first).add_widget(b)
         column.add_widget(first)
         self.labelled(column, self.tr("new.card_text"),
                       Segmented([("red", self.tr("new.red")), ("blue", self.tr("new.blue"))], self.card_text,

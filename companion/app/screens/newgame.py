@@ -346,11 +346,11 @@ class NewGameScreen(BaseScreen):
         for deck in DECK_KINDS:
             row = BoxLayout(size_hint_y=None, height=height, spacing=gap())
             row.add_widget(icon(deck, TYPE.button * 1.4, tint=theme.TEXT, pos_hint={"center_y": 0.5}))
-            row.add_widget(left_label(self.tr("space." + deck), TYPE.body, size_hint_x=0.34))
+            row.add_widget(left_label(self.tr("space." + deck), TYPE.body, size_hint_x=0.36))
             sources = Segmented([("physical", self.tr("new.source.physical")),
                                  ("companion", self.tr("new.source.companion"))],
                                 self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
-                                name=deck, height=height, size_hint_x=0.66)
+                                name=deck, height=height, size_hint_x=0.64)
             for segment, share in zip(sources.segments, (0.42, 0.58)):  # the longer word gets the room
                 segment.size_hint_x = share
             row.add_widget(sources)

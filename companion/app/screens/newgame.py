@@ -351,7 +351,7 @@ class NewGameScreen(BaseScreen):
                                  ("companion", self.tr("new.source.companion"))],
                                 self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
                                 name=deck, height=height, size_hint_x=0.64)
-            for segment, share in zip(sources.segments, (0.42, 0.58)):  # the longer word gets the room
+            for segment, share in zip(sources.segments, (0.38, 0.62)):  # the longer word gets the room
                 segment.size_hint_x = share
             row.add_widget(sources)
             column.add_widget(row)

@@ -85,6 +85,21 @@ def test_the_seven_spaces_stay_apart_under_every_colour_vision():
     assert closest[0] >= cvd.SPACE_DELTA_E, closest
 
 
+def test_no_space_reads_as_a_player_or_the_main_action():
+    # The family review: "Duel" in the coral player's orange, "Énigme" in the violet player's purple,
+    # "Passe-partout" in the main action's gold; children took them for a player's or the main button.
+    others = dict(P.PLAYER_COLOURS) | {"gold": P.ROLES.accent}
+    for space, code in P.SPACE_COLOURS.items():
+        closest = min((cvd.delta_e(code, other), name) for name, other in others.items())
+        assert closest[0] >= cvd.PLAYER_SPACE_DELTA_E, (space, closest)
+
+
+def test_the_space_check_catches_the_old_spaces():
+    old = {"duel": ("ee6c2b", "e4572e"), "enigme": ("5e3c8c", "a56ef0"), "passe_partout": ("ffd166", "f2c14e")}
+    for space, (code, look_alike) in old.items():
+        assert cvd.delta_e(code, look_alike) < cvd.PLAYER_SPACE_DELTA_E, space
+
+
 def test_the_check_catches_the_collisions_of_the_old_palette():
     # The December review: Okabe–Ito's orange and vermillion look alike to a deuteranope, and so did
     # the old Réussi green and Raté red: the check must see both.

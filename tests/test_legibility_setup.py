@@ -109,6 +109,43 @@ def test_same_players_as_last_time_in_one_tap(harness):
     assert screen.card_text == "blue" and set(screen.decks.values()) == {"companion"}
 
 
+def buttons_saying(h, text: str) -> list:
+    return [w for w in h.widgets() if getattr(w, "text", None) == text and hasattr(w, "on_release")]
+
+
+def test_same_players_is_not_offered_when_it_would_change_nothing(harness):
+    # The family review: "Mêmes joueurs que la dernière fois" offered with the list already full of them.
+    from companion.app.controller import DECK_KINDS, PlayerSetup
+
+    h = harness
+    c = h.app.controller
+    h.app.set_language("fr")
+    c.new_game([PlayerSetup("Ann", "violet"), PlayerSetup("Bob", "coral")], "Bob", "blue",
+               {d: "companion" for d in DECK_KINDS})
+    screen = h.app.sm.get_screen("new_game")
+    screen.reset_form()
+    h.app.go("new_game")
+    h.tap(c.tr("new.same_players"))
+    h.settle(frames=4)
+    assert buttons_saying(h, c.tr("new.same_players")) == []
+    screen.rows[1]["name"] = "Bea"  # a change: the last table is offered again
+    screen.rebuild()
+    h.settle(frames=4)
+    assert len(buttons_saying(h, c.tr("new.same_players"))) == 1
+
+
+def test_a_full_table_says_why_no_player_can_be_added(harness):
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["new_game-players"](h.app)  # six players
+    h.settle(frames=4)
+    full = buttons_saying(h, "6 joueurs au plus")
+    assert len(full) == 1 and full[0].disabled
+    assert buttons_saying(h, h.app.controller.tr("new.add")) == []
+
+
 def test_rematch_is_a_new_game_with_the_same_players_seats_and_colours(harness):
     h = harness
     shown(h, "podium", "fr")
@@ -145,3 +182,71 @@ def test_the_game_story_shows_whole_lines_only(harness):
     [view] = [w for w in h.widgets(h.screen) if isinstance(w, ScrollView)]
     line = view.children[0].children[0].height
     assert view.height % line == pytest.approx(0, abs=0.5) and view.height >= line
+
+
+def test_sound_is_on_or_muted_not_a_double_negative(harness):
+    # The family review: "Son coupé : ✓ non" read as a double negative.
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["settings-sound"](h.app)
+    h.settle(frames=4)
+    texts = {w.text for w in h.widgets() if hasattr(w, "text")}
+    assert "Son" in texts and "Son coupé" not in texts
+    segments = [w for w in h.widgets() if getattr(w, "choice", (None,))[0] == "muted"]
+    assert sorted(w.text for w in segments) == ["coupé", "✓ activé"]
+    h.tap("coupé")
+    assert h.app.settings.muted is True
+    h.tap("activé")
+    assert h.app.settings.muted is False
+
+
+def test_the_screen_setting_names_its_choices_from_right_above_them(harness):
+    # The family review: "Écran" beside the middle of four stacked choices, far from them.
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["settings-display"](h.app)
+    h.settle(frames=4)
+    label = next(w for w in h.widgets() if getattr(w, "text", None) == "Écran")
+    choices = [w for w in h.widgets() if getattr(w, "choice", (None,))[0] == "display_profile"]
+    top = max(w.top for w in choices)
+    assert label.y >= top and label.y - top <= 16
+    assert label.x <= min(w.x for w in choices) + 16
+
+
+def test_home_notices_are_at_reading_size_in_the_text_colour(harness):
+    # The family review: "À savoir : …" small and grey on the home screen.
+    from companion.app import theme
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["home-notices"](h.app)
+    h.settle(frames=8)
+    notices = [w for w in h.widgets() if getattr(w, "text", "").startswith(("À savoir", "… et", "... et"))]
+    assert len(notices) >= 2
+    for label in notices:
+        assert label.font_size >= 22, (label.text, label.font_size)
+        assert tuple(label.color) == tuple(theme.TEXT)
+
+
+def test_the_language_switch_is_smaller_and_quieter_than_the_new_game(harness):
+    # The family review: the "English" tile caught the eye more than "Nouvelle partie".
+    from companion.app import theme
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["home"](h.app)
+    h.settle(frames=8)
+    switch = h.button("English")
+    new = h.button(h.app.controller.tr("home.new"))
+    assert switch.width * switch.height < new.width * new.height / 2
+    assert switch.font_size < new.font_size
+    assert tuple(switch.bg) not in (tuple(theme.GOLD), tuple(theme.STONE))
+    h.tap(switch)
+    assert h.app.controller.tr.language == "en"
+    h.app.set_language("fr")

@@ -19,6 +19,10 @@ apart at a glance, from across a table, on a small panel, when they are not side
   from 60 starts, found 19.96 at best): a player's colour is a disc with initials, the main action a button with words, so under a
   deficiency the shape is a second cue; in normal vision, where the family review saw gold for two
   meanings, the full 20 holds.
+- ``PLAYER_SPACE_DELTA_E = 28`` (normal vision): a board space's colour from every player's colour and
+  from the main action's gold. A space button must not read as a player's button or as the main action:
+  the family review took the old Duel (6.9 from coral), Passe-partout (5.2 from gold) and Énigme (26.4
+  from violet: the same hue, only darker) for them, so the line is above 26.4, a different hue.
 
 Only the tests and the docs import this module (colorspacious is a test dependency; the Pi does not
 need it).
@@ -33,6 +37,7 @@ DEFICIENCIES = ("deuteranomaly", "protanomaly", "tritanomaly")  # at severity 10
 MEANING_DELTA_E = 20.0
 SPACE_DELTA_E = 15.0
 GOLD_DELTA_E = 15.0
+PLAYER_SPACE_DELTA_E = 28.0
 
 
 def _rgb(code: str):

@@ -115,15 +115,18 @@ PLAYER_NAMES = {
     "chalk": {"fr": "craie", "en": "chalk"},
 }
 
-# The board's seven spaces: a colour each, always shown with the space's icon and word.
+# The board's seven spaces: a colour each, always shown with the space's icon and word. Each is a hue no
+# player and no main action has (ΔE ≥ 28 from every player colour and from gold in normal vision:
+# cvd.PLAYER_SPACE_DELTA_E), so a child does not read "Duel" as the coral player's button or
+# "Passe-partout" as the main action.
 SPACE_COLOURS = {
-    "door": "7a6a55",           # weathered oak
-    "concentration": "5aa9e6",  # calm sky
-    "force": "8c1c13",          # deep red
-    "duel": "ee6c2b",           # torch orange
-    "enigme": "5e3c8c",         # the riddle master's violet
+    "door": "78695a",           # weathered oak
+    "concentration": "4bb4ff",  # clear sky
+    "force": "870f00",          # deep blood red
+    "duel": "ff4bb4",           # fencing pink
+    "enigme": "3527d0",         # ink blue, the riddle's night
     "prison": "2b2d31",         # iron
-    "passe_partout": "ffd166",  # pale gold
+    "passe_partout": "751a66",  # plum, the keyholder's velvet
 }
 
 # Pairs whose colour carries a meaning at a glance: they must stay apart under every deficiency.

@@ -79,9 +79,11 @@ class NewGameScreen(BaseScreen):
         portrait), the next step the biggest, in gold."""
         lineup = self.last_lineup()
         specs = [(self.tr("new.back"), theme.STONE, lambda: self.app.go("home"), True, 1)]
-        if lineup is not None:
+        if lineup is not None and not self.is_lineup(lineup):  # offered only when it would change something
             specs.append((self.tr("new.same_players"), theme.SEA_LIGHT, lambda: self.use_lineup(lineup), True, 2))
-        specs += [(self.tr("new.add"), theme.SEA_LIGHT, self.add_row, len(self.rows) < MAX_PLAYERS, 1),
+        room = len(self.rows) < MAX_PLAYERS  # full: the button says why it cannot add one
+        specs += [(self.tr("new.add") if room else self.tr("new.max_players", n=MAX_PLAYERS), theme.SEA_LIGHT,
+                   self.add_row, room, 1),
                   (self.tr("new.next"), theme.GOLD, self.next_step, True, 1)]
         if portrait:
             rail = GridLayout(cols=2, spacing=gap(), size_hint_y=None)
@@ -195,6 +197,13 @@ class NewGameScreen(BaseScreen):
         """The players of the newest game in the log (finished or not), read from its ``new`` command."""
         return last_lineup(self.c.session.log)
 
+    def is_lineup(self, lineup) -> bool:
+        """The form already holds the last table: the same names in the same seats and colours, the same
+        cards (then "same players as last time" would change nothing)."""
+        rows = [{"name": p.name, "colour": p.colour} for p in lineup.players]
+        return ([{"name": r["name"].strip(), "colour": r["colour"]} for r in self.rows] == rows
+                and (self.card_text, self.level, self.decks) == (lineup.card_text, lineup.level, lineup.deck_sources()))
+
     def use_lineup(self, lineup) -> None:
         """The last table in one tap: names in their seats, their colours, the cards they chose."""
         self.rows = [{"name": p.name, "colour": p.colour} for p in lineup.players]
@@ -223,17 +232,26 @@ class NewGameScreen(BaseScreen):
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
         top = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(SPACE.s))
-        back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.25)
+        back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button,
+                         size_hint_x=0.25 if portrait else 0.18)
         back.bind(on_release=lambda *_: self.back_to_players())
         top.add_widget(back)
+        title = FitLabel(text=self.tr("new.step_options"), base_font=TYPE.heading, bold=True, color=theme.GOLD,
+                         wrap=False, size_hint_x=0.2)  # numbered as steps 1 and 3
+        if portrait:  # narrow: the title on a line of its own
+            title.size_hint = (1, None)
+            title.height = box_for(TYPE.heading)
+            box.add_widget(title)
+        else:
+            top.add_widget(title)
         from companion.app.screens.codewords import code_words_row  # issue 17: the companion's code words
         words = code_words_row(self).children[-1]  # the cards' or the companion's: the toggle, in the top bar
         words.parent.remove_widget(words)
-        words.size_hint, words.base_font = (0.4, 1), TYPE.body
+        words.size_hint, words.base_font = (0.36 if not portrait else 0.4, 1), TYPE.body
         top.add_widget(words)
         companion = getattr(self, "code_words", "cards") == "companion"  # then each player's level: page 3
         start = BigButton(text=self.tr("new.next" if companion else "new.start"), bg=theme.GOLD, base_font=TYPE.button,
-                          bold=True, size_hint_x=0.35)
+                          bold=True, size_hint_x=0.35 if portrait else 0.26)
         start.bind(on_release=lambda *_: self.to_code_words() if companion else self.start())
         top.add_widget(start)
         box.add_widget(top)
@@ -259,7 +277,7 @@ class NewGameScreen(BaseScreen):
         back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.25)
         back.bind(on_release=lambda *_: setattr(self, "step", 2) or self.rebuild())
         top.add_widget(back)
-        top.add_widget(FitLabel(text="3. " + self.tr("new.code_words"), base_font=TYPE.heading, bold=True,
+        top.add_widget(FitLabel(text=self.tr("new.step_code_words"), base_font=TYPE.heading, bold=True,
                                 color=theme.GOLD, wrap=False, size_hint_x=0.4))
         start = BigButton(text=self.tr("new.start"), bg=theme.GOLD, base_font=TYPE.button, bold=True, size_hint_x=0.35)
         start.bind(on_release=lambda *_: self.start())
@@ -290,8 +308,8 @@ class NewGameScreen(BaseScreen):
             column.add_widget(self.caption(label))
             column.add_widget(control)
             return
-        row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=control.height)
-        row.add_widget(left_label(label, TYPE.body, theme.GOLD, bold=True, size_hint_x=0.45))
+        row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=max(control.height, box_for(TYPE.body, 2)))
+        row.add_widget(left_label(label, TYPE.body, theme.GOLD, bold=True, size_hint_x=0.45))  # on two lines
         control.size_hint_x = 0.55
         row.add_widget(control)
         column.add_widget(row)
@@ -300,17 +318,20 @@ class NewGameScreen(BaseScreen):
         column = BoxLayout(orientation="vertical", spacing=gap())
         column.add_widget(self.caption(self.tr("new.first")))
         choices = [(None, self.tr("new.roll"))] + [(n, n) for n in self.names()]
-        cols = 2
+        # Portrait, four players or more: the die on a row of its own, the names three a row (a row less
+        # than two a row, for the step's title; the die's words keep the width they need)
+        die_alone = portrait and len(choices) > 4
+        cols, in_grid = (3, len(choices) - 1) if die_alone else (2, len(choices))
         height = px(TOUCH.minimum)
         first = GridLayout(cols=cols, spacing=gap(), size_hint_y=None,
-                           height=-(-len(choices) // cols) * (height + gap()) - gap())
+                           height=-(-in_grid // cols) * (height + gap()) - gap())
         for value, text in choices:
             on = self.first == value
             b = BigButton(text=("✓ " + text) if on else text, base_font=TYPE.body, size_hint_y=None, height=height,
                           **choice_look(on))
             b.choice = ("first", value)
             b.bind(on_release=lambda _b, v=value: self.choose_first(v))
-            first.add_widget(b)
+            (column if die_alone and value is None else first).add_widget(b)
         column.add_widget(first)
         self.labelled(column, self.tr("new.card_text"),
                       Segmented([("red", self.tr("new.red")), ("blue", self.tr("new.blue"))], self.card_text,
@@ -335,10 +356,13 @@ class NewGameScreen(BaseScreen):
             row = BoxLayout(size_hint_y=None, height=height, spacing=gap())
             row.add_widget(icon(deck, TYPE.button * 1.4, tint=theme.TEXT, pos_hint={"center_y": 0.5}))
             row.add_widget(left_label(self.tr("space." + deck), TYPE.body, size_hint_x=0.36))
-            row.add_widget(Segmented([("physical", self.tr("new.source.physical")),
-                                      ("companion", self.tr("new.source.companion"))],
-                                     self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
-                                     name=deck, height=height, size_hint_x=0.64))
+            sources = Segmented([("physical", self.tr("new.source.physical")),
+                                 ("companion", self.tr("new.source.companion"))],
+                                self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
+                                name=deck, height=height, size_hint_x=0.64)
+            for segment, share in zip(sources.segments, (0.38, 0.62)):  # the longer word gets the room
+                segment.size_hint_x = share
+            row.add_widget(sources)
             column.add_widget(row)
         column.add_widget(Widget())
         return column

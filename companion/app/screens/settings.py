@@ -72,8 +72,10 @@ class SettingsScreen(BaseScreen):
     # --- a setting's row ---------------------------------------------------------------------------------
 
     def row(self, page: Widget, label: str, control: Widget) -> None:
-        """A setting: its name on the left, its control on the right (stacked when the name is long)."""
-        if len(label) > 22:  # a long name above its control, at its full size
+        """A setting: its name on the left, its control on the right (stacked when the name is long, or
+        when the control is a column of choices: the name then sits right above them, not beside their
+        middle)."""
+        if len(label) > 22 or control.height > 1.5 * self.control_height():  # above, at its full size
             page.add_widget(left_label(label, TYPE.body, size_hint_y=None, height=box_for(TYPE.body)))
             page.add_widget(control)
             return
@@ -141,7 +143,9 @@ class SettingsScreen(BaseScreen):
             return self.tr("settings.house_duel")
         if attr == "prison_carries_over":
             return self.tr("settings.house_prison")
-        if attr in ("language", "muted"):
+        if attr == "muted":  # "Sound: on / muted", not "Sound muted: no" (a double negative)
+            return self.tr("settings.sound_switch")
+        if attr == "language":
             return self.tr("settings." + attr)
         key = "settings." + attr  # an option added later: its own message, else its name
         text = self.tr(key)
@@ -158,6 +162,8 @@ class SettingsScreen(BaseScreen):
             return self.tr("settings.house_duel." + value)
         if attr == "display_profile":
             return PROFILES[value].name.replace("x", "×")
+        if attr == "muted":
+            return self.tr("settings.sound_muted" if value else "settings.sound_on")
         if isinstance(value, bool):
             return self.tr("settings.on" if value else "settings.off")
         return str(value)

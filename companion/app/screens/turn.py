@@ -280,7 +280,7 @@ class EnigmeScreen(DuelScreen):
         # Père Fouras beside his riddle, in the riddle's panel (he speaks while his voice plays).
         # Under him, small, the answer for the judge: shown only while a finger holds it, away from the
         # title and the judges, and taking none of the riddle's height.
-        sage = BoxLayout(orientation="vertical", spacing=art.px(8), size_hint_x=0.2)
+        sage = BoxLayout(orientation="vertical", spacing=art.px(8), size_hint_x=0.26 if self.app.portrait else 0.215)
         sage.add_widget(FourasPortrait(self.app))
         if riddle is not None:
             strip = answer_hold(self, "enigme.answer", riddle.answer, "enigme.hold_short")

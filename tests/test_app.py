@@ -41,8 +41,9 @@ def tap_command(h, cmd: dict) -> None:
     name = cmd["cmd"]
     if name == "land":
         h.tap(tr(h, "space." + cmd["space"]))
-    elif name == "result" and "winner" in cmd:
-        h.tap(tr(h, "duel.won", player=cmd["winner"]))
+    elif name == "result" and "winner" in cmd:  # the winners come after a contest is chosen
+        h.tap(tr(h, "buzz.mode.card"))
+        h.tap(tr(h, "duel.won_lines", player=cmd["winner"]))
     elif name == "result":
         if phase == "enigme":
             h.tap(tr(h, "enigme.correct" if cmd["success"] else "enigme.wrong"))
@@ -167,17 +168,25 @@ def test_new_game_over_a_running_one_asks_for_confirmation(harness):
     assert h.app.controller.view["game_id"] != game
 
 
-def test_riddle_answer_needs_a_deliberate_second_tap(harness):
+def test_riddle_answer_shows_only_while_a_finger_holds_it(harness):
+    from kivy.tests.common import UnitTestTouch
+
     h = harness
     start_game_by_touch(h, ["Ann", "Bob"], "Ann", companion_decks=("enigme",))
     h.tap(tr(h, "space.enigme"))
     riddle = h.app.controller.card_item()
     shown = lambda: [w.text for w in h.widgets(h.screen) if hasattr(w, "text")]
     answer = tr(h, "enigme.answer", answer=riddle.answer)
-    h.tap(tr(h, "enigme.reveal"))
+    h.tap(tr(h, "enigme.hold_short"))  # a tap, or a brushed strip, leaves nothing on screen
     assert answer not in shown()
-    h.tap(tr(h, "enigme.reveal_sure"))
+    strip = h.button(tr(h, "enigme.hold_short"))
+    touch = UnitTestTouch(*strip.to_window(*strip.center))
+    touch.touch_down()  # the judge's finger held on the strip
+    h.pump(2)
     assert answer in shown()
+    touch.touch_up()
+    h.pump(2)
+    assert answer not in shown()
 
 
 def test_language_switches_while_the_app_runs(harness):

@@ -78,7 +78,7 @@ def test_the_duel_is_a_sequence_contest_then_run_with_the_hourglass(harness):
     harness.settle(frames=4)
     assert [w for w in harness.widgets(screen) if isinstance(w, HourglassView)]  # step 2: with the hourglass
     for name in ("Marie-Christine", "Maximilien"):  # step 3: the winners in their colours
-        button = harness.button(app.controller.tr("duel.won", player=name))
+        button = harness.button(app.controller.tr("duel.won_lines", player=name))
         from companion.app.controls import colour_rgba
 
         assert list(button.bg) == list(colour_rgba(app.controller.colour_of(name)))

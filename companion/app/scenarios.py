@@ -160,10 +160,11 @@ def _enigme(app, stage: str):
         play(app, {"cmd": "result", "success": False})
     frozen_hourglass(app)
     app.show_phase()
-    if stage == "revealed":
+    if stage == "revealed":  # the judge's finger held on the answer's strip
         screen = app.current_screen()
-        screen.reveal_armed = True
-        screen.reveal()
+        screen.rebuild()  # laid out now: the strip is found in the screen's widgets
+        strip = next(w for w in screen.walk() if getattr(w, "answer_hold", False))
+        strip.state = "down"
 
 
 def _dive(app):

@@ -9,7 +9,7 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock
-from kivy.graphics import Color, Rectangle
+from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -290,7 +290,11 @@ class HourglassView(BoxLayout):
     """The hourglass as the centre of attention: the ring (the LED ring's own picture) filling its panel's
     height with the seconds inside it at the timer size, start / pause beside it. In the last ten seconds
     the seconds turn to the warning colour and pulse (and the app's ``hourglass_warning`` is called once,
-    for the drum roll). Time comes from the ring's hourglass on the monotonic clock."""
+    for the drum roll). Time comes from the ring's hourglass on the monotonic clock.
+
+    Before it has run this turn (``fresh``), "Lancer le sablier" is the screen's main action, in the heading's
+    size (taller across a portrait screen); the screen reads it to keep its judges secondary and is laid out
+    again once it starts. While paused mid-run, "En pause" lies on a pill over the ring's lowest dots."""
 
     def __init__(self, screen: BaseScreen, vertical: bool | None = None, **kw):
         portrait = screen.app.portrait if vertical is None else vertical
@@ -302,20 +306,49 @@ class HourglassView(BoxLayout):
         dial.add_widget(self.ring)
         self.time_label = FitLabel(text="", base_font=TYPE.timer, bold=True, color=theme.GOLD, wrap=False,
                                    size_hint=(None, None), pos_hint={"center_x": 0.5, "center_y": 0.5})
+        self.dial = dial
         # The seconds fill the ring's inside, their whole line box clear of the dots (text contrast).
-        dial.bind(size=lambda d, size: setattr(self.time_label, "size", (min(size) * 0.6, min(size) * 0.52)))
+        dial.bind(size=lambda *_: self._place())
         self.time_label.font_name = "Display"
         dial.add_widget(self.time_label)
+        self.paused_label = FitLabel(text="", base_font=TYPE.body, bold=True, color=theme.TEXT, wrap=False,
+                                     size_hint=(None, None), pos_hint={"center_x": 0.5, "center_y": 0.1})
+        with self.paused_label.canvas.before:
+            Color(*theme.SEA_LIGHT)
+            pill = RoundedRectangle(radius=[art.px(12)])
+        self.paused_label.bind(pos=lambda w, p: setattr(pill, "pos", p), size=lambda w, s: setattr(pill, "size", s))
+        dial.add_widget(self.paused_label)
         self.add_widget(dial)
-        self.toggle = BigButton(text="", bg=theme.GOLD, base_font=TYPE.button)
+        self.fresh = hourglass_fresh(screen.app.ring)
+        main = self.fresh  # the first thing to do this turn: the screen's one main action
+        self.toggle = BigButton(text="", bg=theme.GOLD, base_font=TYPE.heading if main else TYPE.button)
         if portrait:
-            self.toggle.size_hint_y, self.toggle.height = None, art.px(56)
+            # In a column beside the card it keeps its height (the ring keeps its size); across a portrait
+            # screen it is as tall as the eye expects of the main action.
+            tall = main and screen.app.portrait
+            self.toggle.size_hint_y, self.toggle.height = None, art.px(88 if tall else 56)
         else:
             self.toggle.size_hint_x, self.toggle.width = 0.45, art.px(64)
-        self.toggle.bind(on_release=lambda *_: (screen.app.toggle_hourglass(), self._update()))
+        self.toggle.bind(on_release=lambda *_: self._toggled())
         self.add_widget(self.toggle)
         self._tick = Clock.schedule_interval(self._update, 1 / 10)
         self._update()
+
+    def _toggled(self) -> None:
+        """Start, pause or resume; once started, the screen is laid out again with its judges as the main
+        action (the ring itself never asks for a rebuild: a still ring costs no frame)."""
+        self.screen.app.toggle_hourglass()
+        if hourglass_fresh(self.screen.app.ring) != self.fresh:
+            self.screen.rebuild()
+        else:
+            self._update()
+
+    def _place(self) -> None:
+        """The seconds fill the ring's inside at the timer's size; "En pause", while paused mid-run, lies on
+        a pill of the card's colour over the ring's lowest dots, under the seconds' line box."""
+        side = min(self.dial.size)
+        self.time_label.size = (side * 0.6, side * 0.52)
+        self.paused_label.size = (side * 0.62, side * 0.2) if self.paused_label.text else (0, 0)
 
     def on_parent(self, *_):
         if self.parent is None:
@@ -349,6 +382,10 @@ class HourglassView(BoxLayout):
             self._colour = colour
             self.time_label.color = colour
         self.toggle.text = self.screen.tr(key)
+        paused_text = self.screen.tr("hourglass.paused") if key == "hourglass.resume" else ""
+        if paused_text != self.paused_label.text:  # moved on change only: a still ring asks for no layout
+            self.paused_label.text = paused_text
+            self._place()
         self._warn(warning and not paused)
 
     def _warn(self, on: bool) -> None:

@@ -146,8 +146,10 @@ class BuzzerDuelPanel(Panel):
         row = GridLayout(cols=cols, spacing=Scale.px(10), size_hint_y=None)
         rows = (len(actions) + cols - 1) // cols
         row.height = touch_height() * rows + Scale.px(10) * (rows - 1)
+        secondary = {self.tr("buzz.rerun"), self.tr("duel.other_contest")}
         for text, colour, callback in actions:
-            b = BigButton(text=text, bg=colour, base_font=TYPE.button)
+            # Run again / Other contest are asides: the body's size, under the verdict's own action
+            b = BigButton(text=text, bg=colour, base_font=TYPE.body if text in secondary else TYPE.button)
             b.bind(on_release=lambda _b, cb=callback: cb())
             row.add_widget(b)
         self.add_widget(row)

@@ -10,15 +10,17 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, IconButton, Panel, colour_rgba
 from companion.app.look.tokens import TYPE, line_box, px, space_colour
-from companion.app.screens.base import BaseScreen, HourglassView
+from companion.app.screens.base import BaseScreen, HourglassView, hourglass_fresh
 from companion.app.screens.buzzer_duel import BuzzerDuelPanel
+from companion.app.screens.codewords import HoldButton
 from companion.app.widgets import art
 from companion.app.widgets.fouras import FourasPortrait
 
 SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
 
 
-def big_buttons(specs: list[tuple], cols: int | None = None, height: float | None = None) -> Widget:
+def big_buttons(specs: list[tuple], cols: int | None = None, height: float | None = None,
+                font: int = TYPE.button) -> Widget:
     """A row (or grid) of big buttons: (text, colour, callback, icon name or None)."""
     cols = cols or len(specs)
     rows = (len(specs) + cols - 1) // cols
@@ -26,15 +28,30 @@ def big_buttons(specs: list[tuple], cols: int | None = None, height: float | Non
     grid = GridLayout(cols=cols, spacing=art.px(10), size_hint_y=None, height=height * rows + art.px(10) * (rows - 1))
     for text, colour, callback, icon in specs:
         kw = {"icon": art.icon(icon)} if icon else {}
-        b = IconButton(text=text, bg=colour, base_font=TYPE.button, **kw)
+        b = IconButton(text=text, bg=colour, base_font=font, **kw)
         b.bind(on_release=lambda _b, cb=callback: cb())
         grid.add_widget(b)
     return grid
 
 
 def judge_buttons(screen: BaseScreen, yes: str, no: str, on_yes, on_no) -> Widget:
-    """✓ and ✗ with their words, in the success and failure roles: never colour alone."""
-    return big_buttons([(yes, theme.OK, on_yes, "success"), (no, theme.FAILURE, on_no, "failure")])
+    """✓ and ✗ with their words, in the success and failure roles: never colour alone. Before the hourglass
+    has run they stay available (a table may judge at once) but secondary: lower, in the body's size, so
+    that "Lancer le sablier" is the one main action."""
+    fresh = hourglass_fresh(screen.app.ring)
+    return big_buttons([(yes, theme.OK, on_yes, "success"), (no, theme.FAILURE, on_no, "failure")],
+                       height=art.px(56 if fresh else 64), font=TYPE.body if fresh else TYPE.button)
+
+
+def answer_hold(screen: BaseScreen, key: str, answer: str, hint_key: str = "enigme.hold_answer") -> Widget:
+    """The answer for the judge, shown only while a finger is held on this small strip and hidden again on
+    release (a tap that stayed would spoil the riddle for the player still answering)."""
+    hint = screen.tr(hint_key)
+    strip = HoldButton(lambda down: setattr(strip, "text", screen.tr(key, answer=answer) if down else hint),
+                       text=hint, bg=theme.STONE_DARK, base_font=TYPE.caption, size_hint_y=None,
+                       height=art.px(48))
+    strip.answer_hold = True  # what tests look for: the hint's words change with the language
+    return strip
 
 
 class TurnScreen(BaseScreen):
@@ -84,8 +101,9 @@ DUEL_HOURGLASS = 216  # the duel's column: the card and the buzzers keep the res
 def with_hourglass(screen: BaseScreen, main: Widget, actions: Widget, share: float = 0.5,
                    column: float = HOURGLASS_COLUMN) -> Widget:
     """The card (``main``) over the judges (``actions``), and the hourglass as the centre of attention: in
-    landscape a column the whole height of both, the ring above its button (204 px across at 800×480,
-    was 125); in portrait the ring across the width between the card and the judges."""
+    landscape a column the whole height of both on the left, the ring above its button (204 px across at
+    800×480, was 125), so that "Lancer le sablier" comes first in the row of actions; in portrait the ring
+    and its button across the width between the card and the judges."""
     profile = art.profile()
     gap = art.px(10)  # 8 px and more on every profile (the check rounds up)
     if screen.app.portrait:
@@ -96,11 +114,11 @@ def with_hourglass(screen: BaseScreen, main: Widget, actions: Widget, share: flo
         box.add_widget(actions)
         return box
     row = BoxLayout(orientation="horizontal", spacing=gap)
-    left = BoxLayout(orientation="vertical", spacing=gap)
-    left.add_widget(main)
-    left.add_widget(actions)
-    row.add_widget(left)
+    right = BoxLayout(orientation="vertical", spacing=gap)
+    right.add_widget(main)
+    right.add_widget(actions)
     row.add_widget(HourglassView(screen, vertical=True, size_hint_x=None, width=art.px(column)))
+    row.add_widget(right)
     return row
 
 
@@ -116,11 +134,9 @@ def card_panel(screen: BaseScreen, space: str, **kw) -> Widget:
         # What counts as a success is read by the whole table: the card's size, not a footnote's.
         panel.add_widget(FitLabel(text=screen.tr("challenge.rule", rule=item.success), base_font=TYPE.body,
                                   color=theme.GOLD, size_hint_y=None, height=line_box(TYPE.body, 2, profile)))
-    elif item is not None and space == "duel":
+    elif item is not None and space == "duel":  # the question contest: the companion's question
         panel.add_widget(FitLabel(text=screen.typeset(item.question), base_font=TYPE.body))
-        if getattr(screen, "revealed", False):
-            panel.add_widget(FitLabel(text=screen.tr("duel.answer", answer=item.answer), base_font=TYPE.button,
-                                      color=theme.GOLD, bold=True, size_hint_y=0.3))
+        panel.add_widget(answer_hold(screen, "duel.answer", item.answer))
     elif c.deck_exhausted():
         panel.add_widget(FitLabel(text=screen.tr("challenge.deck_empty"), base_font=TYPE.body))
     else:
@@ -146,11 +162,9 @@ class ChallengeScreen(BaseScreen):
 
 class DuelScreen(BaseScreen):
     """Round 2's stake (before the opponent), the opponent in their colours, then the duel as a sequence:
-    choose the contest (each with a line that explains it), run it with the hourglass and the buzzers,
-    and the two winner buttons in the duellists' colours and names (always there: the table may judge)."""
-
-    reveal_armed = False
-    revealed = False
+    1. choose the contest (each with a line that explains it, nothing else on screen); 2. run it, with
+    "Lancer le sablier" as the one main action beside the card and the buzzers; 3. the two winner buttons
+    in the duellists' colours and names, last in the row (the table may judge without the buzzers)."""
 
     @property
     def timed(self) -> bool:
@@ -159,23 +173,8 @@ class DuelScreen(BaseScreen):
     contest_again = False
 
     def on_pre_enter(self, *_):
-        self.reveal_armed = self.revealed = self.contest_again = False
+        self.contest_again = False
         super().on_pre_enter()
-
-    def reveal(self) -> None:
-        """The answer needs two taps: a brushed button must not spoil it."""
-        if self.reveal_armed:
-            self.revealed = True
-        self.reveal_armed = True
-        self.rebuild()
-
-    def reveal_button(self) -> Widget | None:
-        if self.c.card_item() is None or self.revealed:
-            return None
-        label = self.tr("enigme.reveal_sure" if self.reveal_armed else "enigme.reveal")
-        b = BigButton(text=label, bg=theme.STONE_DARK, base_font=TYPE.button, size_hint_y=None, height=art.px(48))
-        b.bind(on_release=lambda *_: self.reveal())
-        return b
 
     def body(self) -> Widget:
         v = self.c.view
@@ -196,40 +195,42 @@ class DuelScreen(BaseScreen):
         box.add_widget(self.step_row(self.tr("duel.versus", a=me, b=them), "duel"))
         panel = BuzzerDuelPanel(self)
         self.duel_panel = panel
-        # In portrait the winners share a narrow width: their names take two lines at the button size.
-        winners = self.winner_buttons(me, them, height=art.px(80) if self.app.portrait else None)
-        if panel.choosing:  # 1. choose the contest: nothing else competes with it
+        if panel.choosing:  # 1. choose the contest: nothing else competes with it, the winners come later
             box.add_widget(panel)
-            box.add_widget(winners)
             return box
         # 2. run it: the card and the buzzers, the hourglass as large as the screen leaves it
         gap = art.px(10)
         middle = BoxLayout(orientation="horizontal", spacing=gap)  # portrait too: each keeps the width to read
-        # The card only in the contests that use it (a reflex or a count of seconds needs none).
-        uses_card = panel.duel.mode in ("card", "question")
-        if uses_card and (self.c.card_item() is not None or self.c.deck_exhausted()):
-            card = BoxLayout(orientation="vertical", spacing=gap, size_hint_x=0.45)
-            card.add_widget(card_panel(self, "duel"))
-            reveal = self.reveal_button()
-            if reveal is not None:
-                card.add_widget(reveal)
+        # What is read: the game's DUEL card in the card contest (the rulebook: read aloud, both perform
+        # it), the companion's question in the question contest; a reflex or a count of seconds needs none.
+        mode = panel.duel.mode
+        if mode == "card" or (mode == "question" and (self.c.card_item() is not None or self.c.deck_exhausted())):
+            card = card_panel(self, "duel") if mode == "question" else self.duel_card()
+            card.size_hint_x = 0.45
             middle.add_widget(card)
         panel.size_hint_x = 0.55
         middle.add_widget(panel)
+        # 3. who won, last: both names on two lines at one size, in the duellists' colours.
+        winners = self.winner_buttons(me, them, height=art.px(80))
         if self.app.portrait:
             box.add_widget(with_hourglass(self, middle, winners, share=0.6))
             return box
-        # The ring in its column the height of the middle and the winners (202 px across at 800×480, was
-        # 132); the winners' names on two lines at the button size in the narrower width this leaves them.
-        winners = self.winner_buttons(me, them, height=art.px(80))
         box.add_widget(with_hourglass(self, middle, winners, column=DUEL_HOURGLASS))
         return box
 
+    def duel_card(self) -> Widget:
+        """The card contest's card: the game's own DUEL card, drawn and read aloud to both duellists."""
+        panel = Panel(orientation="vertical", padding=art.px(8))
+        panel.add_widget(FitLabel(text=physical_card(self, "duel"), base_font=TYPE.body))
+        return panel
+
     def winner_buttons(self, me: str, them: str, height: float | None = None) -> Widget:
-        """3. who won: ✓ and each duellist's name in their own colour (always there: the table may judge)."""
-        return big_buttons([(self.tr("duel.won", player=n), colour_rgba(self.c.colour_of(n)),
+        """3. who won: ✓ and each duellist's name in their own colour, the name on its own line for both (a
+        long name wrapped where a short one did not); in the body's size until the hourglass has run."""
+        font = TYPE.body if hourglass_fresh(self.app.ring) else TYPE.button
+        return big_buttons([(self.tr("duel.won_lines", player=n), colour_rgba(self.c.colour_of(n)),
                              lambda n=n: self.send({"cmd": "result", "winner": n}), "success") for n in (me, them)],
-                           height=height)
+                           height=height, font=font)
 
     def stake_step(self, title_key: str, me: str) -> Widget:
         """Round 2: Key or Clue, said aloud before the opponent is named or the riddle is read."""
@@ -250,8 +251,8 @@ def riddle_shown(screen: BaseScreen) -> bool:
 
 
 class EnigmeScreen(DuelScreen):
-    """Round 2's stake (before the reading), the riddle large, the answer on a deliberate tap away from the
-    judges, ✓ / ✗; then the sea."""
+    """Round 2's stake (before the reading), the riddle large, the answer shown only while the judge holds
+    a small strip under it, ✓ / ✗; then the sea."""
 
     def body(self) -> Widget:
         v = self.c.view
@@ -261,21 +262,8 @@ class EnigmeScreen(DuelScreen):
         box = BoxLayout(orientation="vertical", spacing=art.px(10))
         if v["phase"] == "sea":
             return self.sea_step(box, v)
-        row = self.step_row(self.tr("space.enigme") + " – " + me, "enigme")
+        box.add_widget(self.step_row(self.tr("space.enigme") + " – " + me, "enigme"))
         riddle = self.c.card_item()
-        # The answer, and the button that shows it, away from the judges: at the top, after two taps.
-        corner = self.reveal_button()
-        if riddle is not None and self.revealed:
-            corner = FitLabel(text=self.tr("enigme.answer", answer=riddle.answer), base_font=TYPE.button, bold=True,
-                              color=theme.GOLD)
-        box.add_widget(row)
-        if corner is not None and self.app.portrait:  # its own row under the step
-            corner.size_hint_y, corner.height = None, art.px(64)
-            box.add_widget(corner)
-        elif corner is not None:
-            corner.size_hint = (None, None)
-            corner.width, corner.height = art.px(210), art.px(64)
-            row.add_widget(corner, index=1)
         panel = Panel(orientation="vertical", padding=art.px(4))
         # Père Fouras's portrait and his riddle, side by side: the riddle is the screen's text, upright and
         # large (italics and 18 px were hard to read across the table).
@@ -290,7 +278,15 @@ class EnigmeScreen(DuelScreen):
                                            line_height=RIDDLE_LEADING if riddle is not None else 1.0))
         panel.add_widget(self.sage_spot)
         # Père Fouras beside his riddle, in the riddle's panel (he speaks while his voice plays).
-        self.sage_spot.add_widget(FourasPortrait(self.app, size_hint_x=0.2), index=len(self.sage_spot.children))
+        # Under him, small, the answer for the judge: shown only while a finger holds it, away from the
+        # title and the judges, and taking none of the riddle's height.
+        sage = BoxLayout(orientation="vertical", spacing=art.px(8), size_hint_x=0.26 if self.app.portrait else 0.215)
+        sage.add_widget(FourasPortrait(self.app))
+        if riddle is not None:
+            strip = answer_hold(self, "enigme.answer", riddle.answer, "enigme.hold_short")
+            strip.height = art.px(112)
+            sage.add_widget(strip)
+        self.sage_spot.add_widget(sage, index=len(self.sage_spot.children))
         judges = judge_buttons(self, self.tr("enigme.correct"), self.tr("enigme.wrong"),
                                lambda: self.send({"cmd": "result", "success": True}),
                                lambda: self.send({"cmd": "result", "success": False}))
@@ -300,8 +296,8 @@ class EnigmeScreen(DuelScreen):
     def sea_step(self, box: BoxLayout, v: dict) -> Widget:
         """The stake thrown into the sea: dive after it, or let it go (that one asks first: no dive after)."""
         stake = self.tr("sea.the_clue" if v["stake"] == "clue" else "sea.the_key")
-        title = self.step(self.tr("sea.title", stake=stake))
-        title.height = line_box(TYPE.step, 2, art.profile())
+        title = self.step(self.tr("sea.title_player", player=v["current"], stake=stake))
+        title.height = line_box(TYPE.step, 4 if self.app.portrait else 2, art.profile())
         box.add_widget(title)
 
         def abandon():
@@ -311,8 +307,8 @@ class EnigmeScreen(DuelScreen):
         box.add_widget(big_buttons([
             (self.tr("sea.dive"), space_colour("concentration"), lambda: self.send({"cmd": "sea", "choice": "dive"}), "dive"),
             (self.tr("sea.abandon"), theme.STONE_DARK, abandon, "sea"),
-        ], height=art.px(96)))
-        # What each choice means, at reading size (the riddle's whole rule was here, at 18 px).
+        ], height=art.px(96 if self.app.portrait else 72)))
+        # What each choice means, at reading size: the buttons leave it the height of its two lines.
         box.add_widget(FitLabel(text=self.tr("sea.help", stake=stake), base_font=TYPE.body))
         return box
 

@@ -11,6 +11,17 @@ from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
 BEZEL = (0.12, 0.12, 0.12)  # the dark socket around each dot, so a dark ring still shows
+# An unlit LED is drawn dim grey, not black: black dots on the navy sea vanished, and with them the time
+# already spent (the LEDs themselves stay dark: only the picture of them is lifted to this floor).
+SPENT = (0.34, 0.35, 0.38)
+
+
+def shown_colour(rgb) -> tuple[float, float, float]:
+    """A dot's colour on screen: the LED's own colour, or the spent grey for an unlit (or nearly unlit) one.
+    Lit colours are kept whole: the last ten seconds' warning keeps its hue."""
+    if max(rgb) < 48:
+        return SPENT
+    return (rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0)
 
 
 class RingWidget(Widget):
@@ -45,8 +56,8 @@ class RingWidget(Widget):
             self._shown = None
         if frame == self._shown:
             return  # a still ring (paused, full, run out) asks for no redraw: a still screen costs no frame
-        for color, (r, g, b) in zip(self._colors, frame):
-            color.rgb = (r / 255.0, g / 255.0, b / 255.0)
+        for color, rgb in zip(self._colors, frame):
+            color.rgb = shown_colour(rgb)
         self._shown = list(frame)
 
     def stop(self) -> None:

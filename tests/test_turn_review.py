@@ -1,0 +1,177 @@
+"""The turn's screens after the family review (issue 14): the riddle's answer only while a finger holds it,
+the duel's contest chosen before its winners, "Lancer le sablier" the main action before the hourglass runs,
+a paused ring that says so, the spent dots drawn, the sea naming its player."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.look.tokens import TYPE
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    pytest.importorskip("kivy")
+    from companion.app.launch import build_app, configure_kivy
+
+    configure_kivy(800, 480)
+    from companion.app.harness import Harness
+
+    tmp = tmp_path_factory.mktemp("turn-review")
+    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
+    h = Harness(app)
+    h.resize(800, 480)
+    app.controller.settings = app.settings.changed(language="fr")
+    app.controller.tr.set_language("fr")
+    yield h
+    h.close()
+    app.controller.session.log.close()
+
+
+def shown(harness, shot: str):
+    from companion.app.scenarios import SCENARIOS
+
+    SCENARIOS[shot](harness.app)
+    harness.settle(frames=6)
+    return harness.app.current_screen()
+
+
+def texts(harness, screen) -> list[str]:
+    return [w.text for w in harness.widgets(screen) if hasattr(w, "text")]
+
+
+def strip_of(harness, screen):
+    return next(w for w in harness.widgets(screen) if getattr(w, "answer_hold", False))
+
+
+def hold(harness, widget):
+    """A finger put on ``widget`` (returned: lift it with ``touch_up()``)."""
+    from kivy.tests.common import UnitTestTouch
+
+    harness.pump(2)
+    touch = UnitTestTouch(*widget.to_window(*widget.center))
+    touch.touch_down()
+    harness.pump(2)
+    return touch
+
+
+def test_the_riddles_answer_shows_only_while_the_judge_holds_it(harness):
+    screen = shown(harness, "enigme")
+    tr = harness.app.controller.tr
+    answer = tr("enigme.answer", answer=harness.app.controller.card_item().answer)
+    strip = strip_of(harness, screen)
+    assert answer not in texts(harness, screen)
+    harness.tap(strip)  # a tap (or a brush) shows nothing that stays
+    assert answer not in texts(harness, screen)
+    touch = hold(harness, strip)
+    assert answer in texts(harness, screen)
+    touch.touch_up()
+    harness.pump(2)
+    assert answer not in texts(harness, screen)
+
+
+def test_the_riddles_answer_is_small_and_away_from_the_title_and_the_judges(harness):
+    screen = shown(harness, "enigme")
+    tr = harness.app.controller.tr
+    strip = strip_of(harness, screen)
+    judges = [harness.button(tr("enigme.correct")), harness.button(tr("enigme.wrong"))]
+    start = harness.button(tr("hourglass.start"))
+    from companion.app import theme
+
+    # never the most prominent: the smallest text of a play screen, in a quiet colour, not the start's gold
+    assert strip.font_size < start.font_size and strip.base_font == TYPE.caption
+    assert list(strip.bg) == list(theme.STONE_DARK)
+    title_bottom = min(w.to_window(*w.pos)[1] for w in harness.widgets(screen)
+                       if getattr(w, "role", None) == "step")
+    _, top = strip.to_window(strip.x, strip.top)
+    assert top < title_bottom  # under the title, inside the riddle's panel
+    for judge in judges:
+        assert not strip.collide_widget(judge)
+
+
+def test_the_duel_questions_answer_shows_only_while_held(harness):
+    screen = shown(harness, "duel-result")
+    screen.duel_panel.choose("question")
+    harness.settle(frames=4)
+    screen = harness.app.current_screen()
+    answer = harness.app.controller.tr("duel.answer", answer=harness.app.controller.card_item().answer)
+    strip = strip_of(harness, screen)
+    assert answer not in texts(harness, screen)
+    touch = hold(harness, strip)
+    assert answer in texts(harness, screen)
+    touch.touch_up()
+    harness.pump(2)
+    assert answer not in texts(harness, screen)
+
+
+def test_the_duels_contest_step_has_no_winner_buttons_and_the_run_step_has_them_last(harness):
+    from kivy.uix.button import Button
+
+    screen = shown(harness, "duel-result")
+    tr = harness.app.controller.tr
+    won = [tr("duel.won_lines", player=n) for n in ("Marie-Christine", "Maximilien")]
+    buttons = lambda: [w.text for w in harness.widgets(screen) if isinstance(w, Button)]
+    assert not set(won) & set(buttons())
+    harness.tap(tr("buzz.mode.card"))
+    harness.settle(frames=4)
+    screen = harness.app.current_screen()
+    start, winners = harness.button(tr("hourglass.start")), [harness.button(t) for t in won]
+    assert start.to_window(*start.pos)[0] < min(w.to_window(*w.pos)[0] for w in winners)  # the start first
+    assert {w.height for w in winners} == {winners[0].height}  # both names laid out alike
+
+
+def test_the_card_contest_shows_the_games_duel_card_not_a_quiz_question(harness):
+    screen = shown(harness, "duel-contest")
+    item = harness.app.controller.card_item()
+    shown_texts = " ".join(texts(harness, screen))
+    assert item is None or screen.typeset(item.question) not in shown_texts
+    assert harness.app.controller.tr("space.duel") in shown_texts  # "pioche une carte Duel …"
+
+
+@pytest.mark.parametrize("shot", ["challenge", "enigme"])
+def test_the_hourglass_start_is_the_main_action_before_it_runs(harness, shot):
+    from companion.app import theme
+
+    screen = shown(harness, shot)
+    tr = harness.app.controller.tr
+    start = harness.button(tr("hourglass.start"))
+    judges = ("common.success", "common.failure") if shot == "challenge" else ("enigme.correct", "enigme.wrong")
+    judge = [harness.button(tr(k)) for k in judges]
+    assert list(start.bg) == list(theme.GOLD)
+    assert start.font_size > max(j.font_size for j in judge)
+    assert all(j.base_font == TYPE.body for j in judge)  # available, but secondary
+    assert start.to_window(*start.pos)[0] < min(j.to_window(*j.pos)[0] for j in judge)  # first in the row
+    harness.tap(start)
+    harness.settle(frames=4)  # running: the judges are the main action again
+    screen = harness.app.current_screen()
+    judge = [harness.button(tr(k)) for k in judges]
+    assert all(j.base_font == TYPE.button for j in judge)
+    harness.tap(tr("hourglass.pause"))
+
+
+def test_a_paused_ring_says_so_and_a_waiting_one_does_not(harness):
+    from companion.app.screens.base import HourglassView
+
+    tr = harness.app.controller.tr
+    screen = shown(harness, "hourglass-last10")  # paused at 7 s
+    view = next(w for w in harness.widgets(screen) if isinstance(w, HourglassView))
+    assert view.paused_label.text == tr("hourglass.paused") and view.paused_label.height > 0
+    assert view.time_label.font_size >= TYPE.timer
+    screen = shown(harness, "challenge")  # full, not started: nothing is paused yet
+    view = next(w for w in harness.widgets(screen) if isinstance(w, HourglassView))
+    assert view.paused_label.text == ""
+
+
+def test_spent_dots_are_drawn_grey_and_lit_ones_keep_their_colour():
+    from companion.app.widgets.ring import SPENT, shown_colour
+
+    assert shown_colour((0, 0, 0)) == SPENT and min(SPENT) > 0.25  # not black on the navy sea
+    assert shown_colour((255, 40, 0)) == (1.0, 40 / 255, 0.0)  # the last ten seconds keep their warning
+
+
+def test_the_sea_names_its_player_and_explains_at_reading_size(harness):
+    screen = shown(harness, "enigme-sea")
+    title = next(w for w in harness.widgets(screen) if getattr(w, "role", None) == "step")
+    assert title.text.startswith("Marie-Christine")
+    helper = next(w for w in harness.widgets(screen) if getattr(w, "text", "").startswith("Plonger"))
+    assert helper.font_size >= TYPE.body

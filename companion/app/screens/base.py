@@ -286,6 +286,15 @@ class BaseScreen(Screen):
         self.app.send(command)
 
 
+def hourglass_fresh(ring) -> bool:
+    """Whether the hourglass has not run yet this turn (none set, or full and waiting to be started)."""
+    left = ring.remaining()
+    if left is None:
+        return True
+    effect = ring.effect
+    return bool(getattr(effect, "paused", False)) and left >= getattr(effect, "duration", left)
+
+
 class HourglassView(BoxLayout):
     """The hourglass as the centre of attention: the ring (the LED ring's own picture) filling its panel's
     height with the seconds inside it at the timer size, start / pause beside it. In the last ten seconds

@@ -29,7 +29,7 @@ def test_app_killed_mid_turn_continues_on_the_same_turn(companion_env, tmp_path)
 def test_shots_render_every_screen_at_every_profile_in_both_languages_without_overflow(companion_env, tmp_path):
     out = tmp_path / "shots"
     proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(out)], capture_output=True,
-                          text=True, env=companion_env, timeout=900)
+                          text=True, env=companion_env, timeout=1800)  # a hang guard: ~5 min on 2 quiet cores
     assert proc.returncode == 0, proc.stderr[-3000:]
     figures = json.loads(proc.stdout.strip().splitlines()[-1])
     from companion.app.scenarios import SCENARIOS
@@ -39,7 +39,12 @@ def test_shots_render_every_screen_at_every_profile_in_both_languages_without_ov
     assert {f.name for f in out.iterdir()} == expected | {"widgets.json"}
     assert figures == {"shots": len(expected), "overflows": 0, "out": str(out)}
     assert all(f.stat().st_size > 5000 for f in out.glob("*.png"))  # real pictures, not empty frames
-    assert set(json.loads((out / "widgets.json").read_text("utf-8"))) == expected
+    widgets = json.loads((out / "widgets.json").read_text("utf-8"))
+    assert set(widgets) == expected
+    # Legible at every profile, not only at 800×480 (tests/test_legibility_*.py): every picture of this run.
+    from companion.app.legibility import check_folder
+
+    assert [str(p) for p in check_folder(widgets)] == []
 
 
 def test_shots_report_unknown_profile(companion_env, tmp_path):

@@ -19,6 +19,7 @@ from companion.app.look.tokens import line_box
 from companion.app.phones_link import phones_of
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.codewords import HoldButton
+from companion.app.screens.kit import gap
 
 
 class CodePanel(Panel):
@@ -96,9 +97,9 @@ class PhonesScreen(BaseScreen):
         self.panel = CodePanel(self.tr("phones.hold"))
         cols = 2 if portrait or len(names) > 4 else 1
         rows = -(-len(names) // cols)
-        grid = GridLayout(cols=cols, spacing=Scale.px(8))
+        grid = GridLayout(cols=cols, spacing=gap())  # 8 px after rounding at every profile
         if portrait:
-            grid.size_hint_y, grid.height = None, touch_height() * 1.1 * rows + Scale.px(8) * (rows - 1)
+            grid.size_hint_y, grid.height = None, touch_height() * 1.1 * rows + gap() * (rows - 1)
         else:
             grid.size_hint_x = 0.45
         for name in names:

@@ -280,7 +280,11 @@ class EnigmeScreen(DuelScreen):
         # Père Fouras beside his riddle, in the riddle's panel (he speaks while his voice plays).
         # Under him, small, the answer for the judge: shown only while a finger holds it, away from the
         # title and the judges, and taking none of the riddle's height.
-        sage = BoxLayout(orientation="vertical", spacing=art.px(8), size_hint_x=0.26 if self.app.portrait else 0.215)
+        # In landscape his column is as wide as the scale of text (90 px at 800×480): a share of the width grew
+        # less than the text at 1280×800 and squeezed the answer strip's words under their size.
+        sage = BoxLayout(orientation="vertical", spacing=art.px(8), size_hint_x=0.26 if self.app.portrait else None)
+        if not self.app.portrait:
+            sage.width = art.px(90)
         sage.add_widget(FourasPortrait(self.app))
         if riddle is not None:
             strip = answer_hold(self, "enigme.answer", riddle.answer, "enigme.hold_short")

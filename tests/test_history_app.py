@@ -142,3 +142,19 @@ def test_a_refused_rename_says_why_in_the_tables_language(h):
     assert toast is not None and toast in Window.children
     assert toast.text == "Cy and Zoé played together (game 3): they are two players."
     assert load_names(h.app.controller.session.log).aliases == {}
+
+
+@pytest.mark.parametrize("scenario", ["history-stats", "history-game"])
+def test_the_history_discs_and_chart_tell_two_players_of_the_same_initial_apart(harness, scenario):
+    """"Marie-Christine" and "Maximilien" at one table: "MC" and "Ma" (the table's rule), never "M" twice."""
+    from companion.app.controls import Swatch
+    from companion.app.scenarios import SCENARIOS
+    from companion.app.screens.history_charts import Chart
+
+    SCENARIOS[scenario](harness.app)
+    harness.settle(frames=6)
+    discs = [w.label.text for w in harness.widgets(harness.screen) if isinstance(w, Swatch) and w.label.text]
+    labels = [s.label for w in harness.widgets(harness.screen) if isinstance(w, Chart) for s in w.series]
+    assert len(discs) == len(set(discs)) >= 4 and len(labels) == len(set(labels)) >= 4
+    if scenario == "history-stats":  # the family board has both; that game had Marie-Christine alone: "M"
+        assert {"MC", "Ma"} <= set(discs)

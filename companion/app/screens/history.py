@@ -16,6 +16,7 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from companion.app import theme
+from companion.app.initials import unique_initials
 from companion.app.controls import BigButton, FitLabel, Scale, Swatch, colour_rgba, touch_height
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.history_charts import Chart, Series
@@ -116,11 +117,12 @@ class HistoryBase(BaseScreen):
 
     def legend(self, names: list[str], colours: list) -> Widget:
         cols = min(2, max(len(names), 1))  # two to a line: every name at a readable size
+        initials = unique_initials(names)  # the table's rule: "Ma" and "Mx", never "M" twice
         rows = -(-len(names) // cols)
         grid = GridLayout(cols=cols, size_hint_y=None, height=Scale.px(36) * rows, spacing=Scale.px(2))
         for name, rgba in zip(names, colours):
             cell = BoxLayout(spacing=Scale.px(4))
-            cell.add_widget(Swatch(initial=name[:1].upper(), rgba=rgba, size_hint_x=None, width=Scale.px(34)))
+            cell.add_widget(Swatch(initial=initials[name], rgba=rgba, size_hint_x=None, width=Scale.px(34)))
             label = FitLabel(text=name, base_font=18, wrap=False)
             label.halign = "left"
             cell.add_widget(label)
@@ -183,7 +185,8 @@ class HistoryGameScreen(HistoryBase):
         left = BoxLayout(orientation="vertical", spacing=Scale.px(4))
         left.add_widget(FitLabel(text=self.tr("history.keys_chart"), base_font=18, color=theme.GOLD,
                                  size_hint_y=None, height=Scale.px(34)))
-        series = [Series(p[:1].upper(), rgba, tuple(chart.series(p))) for p, rgba in zip(game.players, colours)]
+        initials = unique_initials(list(game.players))
+        series = [Series(initials[p], rgba, tuple(chart.series(p))) for p, rgba in zip(game.players, colours)]
         marks = [(at, self.tr("history.round_mark", round=k + 2)) for k, at in enumerate(chart.rounds)]
         left.add_widget(Chart(series, marks, steps=True))
         left.add_widget(self.legend(list(game.players), colours))
@@ -207,6 +210,7 @@ class StatsScreen(HistoryBase):
 
     COLUMNS = (("stats.player", 0.395), ("stats.wins", 0.1117), ("stats.keys", 0.1117), ("stats.riddles", 0.1117),
                ("stats.duels", 0.1117), ("stats.average", 0.1117), ("stats.best", 0.1117))
+    _initials: dict[str, str] = {}  # each player's initial on the board, unique among them (body sets it)
 
     def body(self) -> Widget:
         # No side margin of its own (the screen's is there): the table and the chart need the whole width
@@ -228,6 +232,7 @@ class StatsScreen(HistoryBase):
         main = self.split()
         # Each player's disc (their colour and initial) starts their row: the chart's key, at 18 px.
         colours = player_colours(games, names, [s.key for s in board])
+        self._initials = unique_initials([s.name for s in board])  # two players' "M" told apart, as at the table
         table = BoxLayout(orientation="vertical", spacing=Scale.px(2))
         table.add_widget(self._row([self.tr(key) for key, _ in self.COLUMNS], header=True))
         rows = GridLayout(cols=1, spacing=Scale.px(8), size_hint_y=None)
@@ -287,7 +292,8 @@ class StatsScreen(HistoryBase):
     def _name(self, text: str, key: str | None, colour, height: float, weight: float) -> Widget:
         """The disc (an empty place in the header) and the rank and name: a button to the player's page."""
         cell = BoxLayout(size_hint_x=weight, size_hint_y=None, height=height, spacing=Scale.px(2))
-        disc = Swatch(initial=text.split(". ", 1)[-1][:1].upper(), rgba=colour) if colour else Widget()
+        name = text.split(". ", 1)[-1]
+        disc = Swatch(initial=self._initials.get(name) or name[:1].upper(), rgba=colour) if colour else Widget()
         disc.size_hint_x, disc.width = None, Scale.px(34)
         cell.add_widget(disc)
         if key is None:
@@ -302,7 +308,8 @@ class StatsScreen(HistoryBase):
         """The treasure of the first six of the board per game, each line in the player's colour with their
         initial (the table's discs say whose)."""
         last = treasure_per_game(games, names)[-CHART_GAMES:]
-        series = [Series(s.name[:1].upper(), rgba, tuple(g.treasure.get(s.key) for g in last))
+        series = [Series(self._initials.get(s.name) or s.name[:1].upper(), rgba,
+                         tuple(g.treasure.get(s.key) for g in last))
                   for rgba, s in zip(colours, shown)]
         box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
         box.add_widget(FitLabel(text=self.tr("stats.treasure_chart"), base_font=18, color=theme.GOLD,

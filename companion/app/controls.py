@@ -200,8 +200,10 @@ class Swatch(Widget):
         self._e.size = (d, d)
         self.label.size = (d, d)
         self.label.center = self.center  # after the size: centring uses it
-        # Two letters ("Ma", "Mx": initials unique at the table) stay inside the disc too.
-        self.label.font_size = d * (0.55 if len(self.label.text) < 2 else 0.42)
+        # Two letters ("Ma", "Mx": initials unique at the table) stay inside the disc too, yet never under
+        # the table's smallest reading size (18 px at 800×480) on the smallest discs (34 px: the history's).
+        one = len(self.label.text) < 2
+        self.label.font_size = d * 0.55 if one else max(d * 0.42, min(d * 0.53, Scale.px(18)))
         self.label.color = theme.readable_on(self.rgba)
 
 

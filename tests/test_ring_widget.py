@@ -13,7 +13,7 @@ pytest.importorskip("kivy")
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
-from companion.app.widgets.ring import BEZEL, RingWidget  # noqa: E402
+from companion.app.widgets.ring import BEZEL, SPENT, RingWidget  # noqa: E402
 from companion.devices.ring import Ring, RingConfig  # noqa: E402
 
 
@@ -60,7 +60,7 @@ def test_the_widget_draws_the_renderers_frame_as_coloured_dots(shown):
     assert centers[0][1] > widget.center_y and abs(centers[0][0] - widget.center_x) < 1
     assert centers[3][0] > widget.center_x and abs(centers[3][1] - widget.center_y) < 1
     for i, (x, y) in enumerate(centers):
-        expected = (255, 0, 0) if i < 6 else (0, 0, 0)
+        expected = (255, 0, 0) if i < 6 else tuple(round(c * 255) for c in SPENT)  # unlit: the spent grey
         assert close_to(pixel(image, x, y), expected), (i, pixel(image, x, y))
     # Each dot sits in a grey socket, so a dark ring is still visible.
     x, y = centers[8]

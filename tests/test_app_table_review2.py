@@ -12,24 +12,16 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from tests.support import app_harness
 
 pytest.importorskip("kivy")
 
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("table-review-2")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    h.resize(800, 480)  # a module collected earlier may have opened Kivy's window at another size
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    pytest.importorskip("kivy")
+    with app_harness(tmp_path_factory.mktemp("table-review-2")) as h:
+        yield h
 
 
 def shown(h, scenario: str, language: str = "fr") -> dict:

@@ -7,25 +7,15 @@ from __future__ import annotations
 import pytest
 
 from companion.app.look.tokens import TYPE
+from tests.support import app_harness
 
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
     pytest.importorskip("kivy")
-    from companion.app.launch import build_app, configure_kivy
-
-    configure_kivy(800, 480)
-    from companion.app.harness import Harness
-
-    tmp = tmp_path_factory.mktemp("turn-table")
-    app = build_app(tmp / "games.sqlite3", tmp / "settings.toml")
-    h = Harness(app)
-    h.resize(800, 480)
-    app.controller.settings = app.settings.changed(language="fr")
-    app.controller.tr.set_language("fr")
-    yield h
-    h.close()
-    app.controller.session.log.close()
+    with app_harness(tmp_path_factory.mktemp("turn-table")) as h:
+        h.app.set_language("fr")
+        yield h
 
 
 def shown(harness, shot: str):

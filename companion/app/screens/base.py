@@ -377,22 +377,27 @@ class HourglassView(BoxLayout):
         paused = getattr(ring.effect, "paused", False)
         warning = left is not None and 0 < left <= WARNING_FROM
         if left is None:
-            self.time_label.text = ""
-            key = "hourglass.start"
+            seconds, key = "", "hourglass.start"
         elif left <= 0:
-            self.time_label.text = "0"
-            key = "hourglass.start"
+            seconds, key = "0", "hourglass.start"
         else:
-            self.time_label.text = str(math.ceil(left - 1e-6))  # float noise must not show 31
+            seconds = str(math.ceil(left - 1e-6))  # float noise must not show 31
             duration = getattr(ring.effect, "duration", left)
             key = "hourglass.pause" if not paused else ("hourglass.start" if left >= duration else "hourglass.resume")
         colour = theme.WARNING if warning or (left is not None and left <= 0) else theme.GOLD
         if colour != getattr(self, "_colour", None):  # set on change only: a check may hide the text meanwhile
             self._colour = colour
             self.time_label.color = colour
-        self.toggle.text = self.screen.tr(key)
+        # Texts set on change only, like the colour: ten ticks a second must not put back a text that a
+        # check took away for its picture (the contrast test photographs every screen without its texts).
+        words = self.screen.tr(key)
+        if (seconds, words) != getattr(self, "_shown", None):
+            self._shown = (seconds, words)
+            self.time_label.text = seconds
+            self.toggle.text = words
         paused_text = self.screen.tr("hourglass.paused") if key == "hourglass.resume" else ""
-        if paused_text != self.paused_label.text:  # moved on change only: a still ring asks for no layout
+        if paused_text != getattr(self, "_paused_shown", None):  # on change only: a still ring asks no layout
+            self._paused_shown = paused_text
             self.paused_label.text = paused_text
             self._place()
         self._warn(warning and not paused)

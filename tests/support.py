@@ -158,3 +158,15 @@ def app_harness(folder: Path, *, settings: str = "settings.toml", before_start: 
             yield h
         finally:
             h.close()
+
+
+def scenario_report(h: Any, scenario: str, language: str = "fr") -> dict:
+    """The widget report of a shots scenario (companion.app.scenarios) shown in ``language`` through ``h``;
+    fails when the app fell back to its error screen instead."""
+    from companion.app.scenarios import SCENARIOS
+
+    h.app.set_language(language)
+    name = SCENARIOS[scenario](h.app)
+    h.settle(frames=8)
+    assert h.app.sm.current == name  # the screen itself, not the error screen
+    return h.widget_report()

@@ -6,7 +6,8 @@ to do before the hold, and the podium's winner line agrees with the number of wi
 from __future__ import annotations
 
 import pytest
-from tests.support import app_harness
+
+from tests.support import app_harness, scenario_report
 
 pytest.importorskip("kivy")
 
@@ -18,14 +19,7 @@ def harness(tmp_path_factory):
         yield h
 
 
-def shown(h, scenario: str, language: str = "fr") -> dict:
-    from companion.app.scenarios import SCENARIOS
-
-    h.app.set_language(language)
-    name = SCENARIOS[scenario](h.app)
-    h.settle(frames=8)
-    assert h.app.sm.current == name  # the screen itself, not the error screen
-    return h.widget_report()
+shown = scenario_report  # a scenario shown, its widget report
 
 
 def chips(h):

@@ -12,7 +12,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from tests.support import app_harness
+
+from tests.support import app_harness, scenario_report
 
 pytest.importorskip("kivy")
 
@@ -24,14 +25,7 @@ def harness(tmp_path_factory):
         yield h
 
 
-def shown(h, scenario: str, language: str = "fr") -> dict:
-    from companion.app.scenarios import SCENARIOS
-
-    h.app.set_language(language)
-    name = SCENARIOS[scenario](h.app)
-    h.settle(frames=8)
-    assert h.app.sm.current == name  # the screen itself, not the error screen
-    return h.widget_report()
+shown = scenario_report  # a scenario shown, its widget report
 
 
 def texts_of(report: dict) -> list[str]:

@@ -25,11 +25,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
-import tempfile
-import time
 from pathlib import Path
+
+from benchmarks.frames import figures, frame, frames_while, idle, offscreen_kivy, p95
 
 #: Seconds of idling before the CPU is measured: Mesa's software renderer (no GPU here) finishes the
 #: frames drawn before on threads of its own, which would count as the still screen's.
@@ -37,54 +36,16 @@ WARM_UP_S = 2.0
 SHOTS = ("key", "clue", "splash", "coins", "title", "celebration")
 
 
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-
-
 def idle_share(seconds: float) -> float:
     return idle(seconds)[0]
 
 
-def idle(seconds: float) -> tuple[float, float]:
-    """The app's own loop for ``seconds``: (CPU share of one core, window redraws per second)."""
-    from kivy.base import EventLoop
-    from kivy.core.window import Window
-
-    flips = []
-    count = lambda *_: flips.append(1)  # noqa: E731
-    Window.bind(on_flip=count)
-    cpu0, t0 = time.process_time(), time.monotonic()
-    while time.monotonic() - t0 < seconds:
-        EventLoop.idle()
-    wall = time.monotonic() - t0
-    Window.unbind(on_flip=count)
-    return (time.process_time() - cpu0) / wall, len(flips) / wall
-
-
-def frame(finish) -> tuple[float, float]:
-    """One frame of the app's loop in ms: until the renderer has finished drawing it, and the app's own
-    part (input, clock, animation, layout, issuing the drawing: what a Pi's CPU does while its GPU draws)."""
-    from kivy.base import EventLoop
-
-    t = time.perf_counter()
-    EventLoop.idle()
-    work = time.perf_counter()
-    finish()
-    return (time.perf_counter() - t) * 1000, (work - t) * 1000
-
-
 def frame_times(harness, animation, runs: int) -> tuple[list[float], list[float]]:
-    from kivy.graphics.opengl import glFinish
-
     layer = harness.app.motion.layer
     times, work = [], []
     for _ in range(runs):
         layer.play(animation())
-        while layer.busy:
-            whole, own = frame(glFinish)
-            times.append(whole)
-            work.append(own)
+        frames_while(lambda: layer.busy, times, work)
     return times, work
 
 
@@ -93,21 +54,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="times each animation is played")
     parser.add_argument("--idle-seconds", type=float, default=4.0)
     args = parser.parse_args()
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-    os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    tmp = tempfile.TemporaryDirectory()
-    os.environ.setdefault("KIVY_HOME", os.path.join(tmp.name, "kivy"))
-    os.makedirs(os.environ["KIVY_HOME"], exist_ok=True)
+    tmp = offscreen_kivy()
     from companion.app.launch import build_app, configure_kivy
 
     configure_kivy(800, 480)
     from kivy.base import EventLoop
     from kivy.clock import Clock
 
-    from companion.app import scenarios
+    from companion.app.games.fort_boyard import scenarios
     from companion.app.harness import Harness
     from companion.app.motion import Shot
 
@@ -140,8 +94,7 @@ def main() -> None:
     per = {}
     for name in SHOTS:
         times, work = frame_times(harness, lambda n=name: director.animation(shots[n]), args.runs)
-        per[name] = {"frame_ms_p95": round(p95(times), 2), "frame_ms_median": round(statistics.median(times), 2),
-                     "app_work_ms_p95": round(p95(work), 2), "frames": len(times)}
+        per[name] = figures(times, work)
     from kivy.graphics.opengl import glFinish
 
     still, still_work = [], []
@@ -154,7 +107,7 @@ def main() -> None:
     harness.close()
     bare = idle_share(args.idle_seconds)
     app.controller.session.log.close()
-    figures = {
+    result = {
         "frame_ms_p95": max(v["frame_ms_p95"] for v in per.values()),
         "idle_cpu_share": round(idle_cpu, 4),
         "idle_redraws_per_s": round(idle_redraws, 2),
@@ -171,7 +124,7 @@ def main() -> None:
         "target_frame_ms_p95": 33,
         "target_idle_cpu_share": 0.05,
     }
-    print(json.dumps(figures))
+    print(json.dumps(result))
     sys.stdout.flush()
 
 

@@ -6,8 +6,11 @@ Figures (last line, JSON): ``ack_ms_p50``, ``ack_ms_p99`` (GameSession.handle of
 apply, SQLite commit with WAL + synchronous=FULL), ``resume_ms_500`` and ``resume_ms_5000`` (open the
 log and replay a game of that many commands; median of several opens), and baselines measured in the
 same run on the same disk: a bare SQLite insert+commit with the same durability, and the same command
-without durability (``synchronous=OFF``), so the share of the fsync is visible. Targets on the dev
-machine: p99 <= 20 ms, resume of 5,000 commands <= 300 ms.
+without durability (``synchronous=OFF``), so the share of the fsync is visible. ``redoable_ms_150k``:
+``GameLog.redoable`` (read after every command) on a log of 150,000 command rows, median of many calls,
+against ``baseline_redoable_ms_150k_old_query``: the query of schema 4 (ordered by the ``undone_at``
+clock, no index on ``parent_id``), timed on a copy of the same log without the schema-5 index. Targets on
+the dev machine: p99 <= 20 ms, resume of 5,000 commands <= 300 ms, redoable <= 0.5 ms.
 """
 
 from __future__ import annotations
@@ -104,6 +107,75 @@ def measure_resume(path: Path, repeats: int) -> list[float]:
     return times
 
 
+OLD_REDOABLE = (  # schema 4's query: ordered by the wall clock, found by scanning every undone row
+    "SELECT c.id, c.seq, c.command, c.events, c.created_at FROM commands c "
+    "WHERE c.game_id=? AND c.undone_at IS NOT NULL AND c.parent_id = ("
+    "  SELECT id FROM commands WHERE game_id=? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1) "
+    "ORDER BY c.undone_at DESC, c.id DESC LIMIT 1")
+
+
+def build_rows(path: Path, n_rows: int, per_game: int = 100) -> int:
+    """A log of ``n_rows`` command rows (games of ``per_game`` rows, every tenth command undone and played
+    again), written directly: the rows' content does not matter to the look-up. Returns the last game's id."""
+    GameLog(path).close()
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA synchronous=OFF")
+    db.execute("BEGIN")
+    row_id = 0
+    game_id = 0
+    command, events = '{"cmd":"land","space":"door"}', '[{"type":"turn_ended","player":"Ann"}]'
+    while row_id < n_rows:
+        game_id += 1
+        db.execute("INSERT INTO games (id, game, status, created_at, updated_at) VALUES (?, 'fort-boyard', "
+                   "'abandoned', 'x', 'x')", (game_id,))
+        parent, rows = None, []
+        for seq in range(1, per_game + 1):
+            if seq % 10 == 0:  # an undone branch beside the line
+                row_id += 1
+                rows.append((row_id, game_id, seq, parent, command, events, "x", f"2026-01-01T00:{seq % 60:02d}"))
+            row_id += 1
+            rows.append((row_id, game_id, seq, parent, command, events, "x", None))
+            parent = row_id
+        db.executemany("INSERT INTO commands (id, game_id, seq, parent_id, command, events, created_at, undone_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    # The current game ends with an undone command: what redo brings back.
+    last = db.execute("SELECT id FROM commands WHERE game_id=? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1",
+                      (game_id,)).fetchone()[0]
+    db.execute("UPDATE commands SET undone_at='2026-01-02' WHERE id=?", (last,))
+    db.execute("UPDATE games SET status='in_progress' WHERE id=?", (game_id,))
+    db.execute("COMMIT")
+    db.close()
+    return game_id
+
+
+def measure_redoable(tmp: Path, n_rows: int = 150_000, calls: int = 200) -> tuple[float, float, int]:
+    """Median ms of ``GameLog.redoable`` and of schema 4's query (on a copy without the new index)."""
+    path = tmp / "redo.sqlite3"
+    game_id = build_rows(path, n_rows)
+    old = tmp / "redo-old.sqlite3"
+    src, dst = sqlite3.connect(path), sqlite3.connect(old)
+    src.backup(dst)
+    src.close()
+    dst.execute("DROP INDEX commands_undone_child")
+    with GameLog(path) as log:
+        expected = log.redoable(game_id).id
+        new = []
+        for _ in range(calls):
+            t0 = time.perf_counter()
+            found = log.redoable(game_id)
+            new.append((time.perf_counter() - t0) * 1000)
+        assert found.id == expected
+    before = []
+    for _ in range(calls):
+        t0 = time.perf_counter()
+        row = dst.execute(OLD_REDOABLE, (game_id, game_id)).fetchone()
+        before.append((time.perf_counter() - t0) * 1000)
+    assert row[0] == expected
+    rows = dst.execute("SELECT count(*) FROM commands").fetchone()[0]
+    dst.close()
+    return statistics.median(new), statistics.median(before), rows
+
+
 def filesystem(path: Path) -> str:
     try:
         out = subprocess.run(["df", "--output=fstype", str(path)], capture_output=True, text=True).stdout
@@ -130,6 +202,7 @@ def main() -> None:
             path = tmp / f"resume-{n}.sqlite3"
             build_log(path, n)
             resume[n] = statistics.median(measure_resume(path, 7))
+        redoable_ms, old_redoable_ms, redo_rows = measure_redoable(tmp)
         figures = {
             "ack_ms_p50": round(statistics.median(ack), 3),
             "ack_ms_p99": round(percentile(ack, 99), 3),
@@ -142,10 +215,13 @@ def main() -> None:
             "resume_ms_500": round(resume[500], 2),
             "resume_ms_5000": round(resume[5000], 2),
             "resume_growth_5000_over_500": round(resume[5000] / resume[500], 2),
+            "redoable_ms_150k": round(redoable_ms, 4),
+            "baseline_redoable_ms_150k_old_query": round(old_redoable_ms, 3),
+            "redoable_rows": redo_rows,
             "filesystem": filesystem(tmp),
             "python": sys.version.split()[0],
             "cpus": os.cpu_count(),
-            "targets": {"ack_ms_p99": 20, "resume_ms_5000": 300},
+            "targets": {"ack_ms_p99": 20, "resume_ms_5000": 300, "redoable_ms_150k": 0.5},
         }
     print(json.dumps(figures))
 

@@ -15,6 +15,7 @@ from companion import __version__
 # takes the parsed arguments and returns the exit code.
 _COMMAND_MODULES = (
     "companion.headless.cli",
+    "companion.engine.cli",
     "companion.app.cli",
     "companion.content.cli",
     "companion.sound.cli",
@@ -31,6 +32,7 @@ _COMMAND_MODULES = (
 #: third of a second of the app's start here, more on a Pi. A test keeps this table true.
 COMMANDS = {
     "play": "companion.headless.cli",
+    "games": "companion.engine.cli",
     "app": "companion.app.cli", "shots": "companion.app.cli",
     "content": "companion.content.cli",
     "voices": "companion.sound.cli", "say": "companion.sound.cli", "sound": "companion.sound.cli",
@@ -54,6 +56,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from companion.terminal import survive_any_encoding
+
+    survive_any_encoding()  # before argparse's help, which has accents too
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
@@ -104,6 +109,9 @@ def end_like_a_closed_pipe() -> int:
         pass
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        # A parent may have blocked SIGPIPE (a test runner's worker did): a blocked signal stays pending, and
+        # the process would end with the status below instead of the signal.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGPIPE})
         os.kill(os.getpid(), signal.SIGPIPE)
     return 128 + 13
 

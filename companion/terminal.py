@@ -57,6 +57,21 @@ def _json_escape(char: str) -> str:
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
+def survive_any_encoding() -> None:
+    """Whatever the locale says (``LANG=C``, ``PYTHONIOENCODING=ascii``, a Latin-1 terminal), no output
+    ends a command with UnicodeEncodeError (issue 27, defect 9). The standard output is UTF-8, as
+    ``history`` and ``export`` already wrote it: JSON lines and CSV are read by programs, and RFC 8259
+    has JSON exchanged in UTF-8; a terminal of another encoding shows the accents wrongly, never a crash.
+    Both outputs write what cannot be encoded (a lone surrogate of an undecodable file name, a character
+    the standard error's encoding lacks) as a backslash escape."""
+    for stream, encoding in ((sys.stdout, "utf-8"), (sys.stderr, None)):
+        try:
+            stream.flush()
+            stream.reconfigure(encoding=encoding or stream.encoding, errors="backslashreplace")
+        except (AttributeError, ValueError, OSError):  # not a text file (a test's capture), or closed
+            pass
+
+
 def os_error(exc: OSError) -> str:
     """An OSError in one line, naming the path: ``/x/out.wav: Permission denied``."""
     what = exc.strerror or str(exc)

@@ -51,7 +51,7 @@ INTRO = {
 
 
 def riddles(language: str) -> list:
-    pack = load_pack(ROOT / "content")
+    pack = load_pack(ROOT / "content" / "fort-boyard")
     return list(pack.get(language, "riddles"))
 
 

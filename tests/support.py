@@ -1,6 +1,7 @@
-"""Helpers for the tests: drive the pure Fort Boyard engine with no log and no I/O (``Table``), stop a
+"""Helpers for the tests: drive a game's pure rules with no log and no I/O (``RulesTable``; Fort Boyard's
+``Table``), stop a
 child process (``stop_process``), and run the real app offscreen on a window of the table's size
-(``app_harness``)."""
+(``app_harness``; with an RFID reader on a pseudo-terminal, ``reader_port`` and ``reader_app_harness``)."""
 
 from __future__ import annotations
 
@@ -15,38 +16,39 @@ from companion.engine import Refusal, event_to_json
 from companion.games.fort_boyard import RULES
 
 
-class Table:
-    """A game at the table, driven through the pure rules: ``t.do("land", space="force")``."""
+class RulesTable:
+    """A game at the table, driven through one game's pure rules with no log and no I/O: a subclass names
+    its ``rules`` (and the ``prefix`` of its event types, which ``types`` and ``event`` leave out) and
+    builds its ``new`` command. ``recorded`` is the last command as the rules recorded it."""
 
-    def __init__(self, players=("Ann", "Bob", "Cy"), first: str | None = "Ann", seed: int = 1, **house_rules):
-        cmd: dict[str, Any] = {"cmd": "new", "game": "fort-boyard", "players": list(players), "seed": seed}
-        if first is not None:
-            cmd["first"] = first
-        if house_rules:
-            cmd["house_rules"] = house_rules
-        decision = RULES.start(cmd)
-        self.state = RULES.initial()
-        for e in decision.events:
-            self.state = RULES.apply(self.state, e)
-        self.events = [event_to_json(e) for e in decision.events]
+    rules: Any
+    prefix = ""
 
-    def do(self, cmd: str, **fields: Any) -> list[dict]:
-        decision = RULES.decide(self.state, {"cmd": cmd, **fields})
+    def __init__(self, command: dict[str, Any]) -> None:
+        self.state = self.rules.initial()
+        self._take(self.rules.start(command))
+
+    def _take(self, decision: Any) -> list[dict]:
+        self.decision = decision
+        self.recorded = decision.command
         for e in decision.events:
-            self.state = RULES.apply(self.state, e)
+            self.state = self.rules.apply(self.state, e)
         self.events = [event_to_json(e) for e in decision.events]
         return self.events
+
+    def do(self, cmd: str, **fields: Any) -> list[dict]:
+        return self._take(self.rules.decide(self.state, {"cmd": cmd, **fields}))
 
     def refuse(self, cmd: str, **fields: Any) -> Refusal:
         before = self.state
         with pytest.raises(Refusal) as info:
-            RULES.decide(self.state, {"cmd": cmd, **fields})
+            self.rules.decide(self.state, {"cmd": cmd, **fields})
         assert self.state == before
         return info.value
 
     @property
     def view(self) -> dict[str, Any]:
-        return RULES.view(self.state)
+        return self.rules.view(self.state)
 
     @property
     def current(self) -> str | None:
@@ -60,7 +62,54 @@ class Table:
         return next(p for p in self.view["players"] if p["name"] == name)
 
     def types(self) -> list[str]:
-        return [e["type"] for e in self.events]
+        return [e["type"].removeprefix(self.prefix) for e in self.events]
+
+    def event(self, kind: str) -> dict[str, Any]:
+        return next(e for e in self.events if e["type"] == self.prefix + kind)
+
+
+class SessionTable:
+    """A game in memory driven like the headless protocol: through a session on an in-memory log, whose
+    seeds are all ``seed``; ``do`` asserts the command is accepted, ``refuse`` that it is refused."""
+
+    def __init__(self, new: dict[str, Any], seed: int) -> None:
+        from companion.session import GameSession
+        from companion.store import GameLog
+
+        self.s = GameSession(GameLog(":memory:"), new_seed=lambda: seed)
+        answer = self.s.handle(new)
+        assert answer["ok"], answer
+
+    def do(self, cmd: str, **fields: Any) -> list[dict]:
+        answer = self.s.handle({"cmd": cmd, **fields})
+        assert answer["ok"], answer
+        return answer["events"]
+
+    def refuse(self, cmd: str, **fields: Any) -> dict:
+        answer = self.s.handle({"cmd": cmd, **fields})
+        assert not answer["ok"], answer
+        return answer["error"]
+
+    @property
+    def v(self) -> dict:
+        return self.s.view()
+
+    def p(self, name: str) -> dict:
+        return next(p for p in self.v["players"] if p["name"] == name)
+
+
+class Table(RulesTable):
+    """A Fort Boyard game at the table, driven through the pure rules: ``t.do("land", space="force")``."""
+
+    rules = RULES
+
+    def __init__(self, players=("Ann", "Bob", "Cy"), first: str | None = "Ann", seed: int = 1, **house_rules):
+        cmd: dict[str, Any] = {"cmd": "new", "game": "fort-boyard", "players": list(players), "seed": seed}
+        if first is not None:
+            cmd["first"] = first
+        if house_rules:
+            cmd["house_rules"] = house_rules
+        super().__init__(cmd)
 
     # --- shortcuts -------------------------------------------------------------------------------
 
@@ -99,6 +148,14 @@ class Table:
                 self.win_challenge()
             else:
                 self.pass_turn()
+
+
+def round_2(first_player: str = "Bob") -> Table:
+    """A Fort Boyard game whose Round 2 just started (Ann won Round 1 with 3 keys), ``first_player`` to play."""
+    t = Table()
+    t.to_round_2("Ann")
+    assert t.current == first_player
+    return t
 
 
 def stop_process(proc: subprocess.Popen, timeout: float = 10) -> None:
@@ -160,8 +217,47 @@ def app_harness(folder: Path, *, settings: str = "settings.toml", before_start: 
             h.close()
 
 
+@contextmanager
+def reader_port() -> Iterator[Any]:
+    """An RFID reader's serial port on a pseudo-terminal (companion.devices.rfid.emulate.PtyPort): write a
+    reader's frames to it, and the app's reader reads them from ``port.path``. Closed when done."""
+    from companion.devices.rfid.emulate import PtyPort
+
+    port = PtyPort()
+    try:
+        yield port
+    finally:
+        port.close()
+
+
+@contextmanager
+def reader_app_harness(folder: Path, port: Any, **build: Any) -> Iterator[Any]:
+    """``app_harness`` on ``folder`` with an RDM6300 reader on ``port`` (see ``reader_port``; the app's
+    start starts the reader) and its tile registry in ``folder``/tiles.json. The reader's thread is
+    closed before the caller closes the pty's master side."""
+    from companion.devices.rfid import ReaderConfig
+
+    with app_harness(folder, reader=ReaderConfig("rdm6300", port.path), tiles_path=folder / "tiles.json",
+                     **build) as h:
+        yield h
+        h.app.tiles.close()
+
+
+def pump_until(h: Any, predicate: Callable[[], bool], what: str, frames: int = 2000) -> None:
+    """Pump the harness's frames until ``predicate()`` holds (what another thread, a reader's, posts to the
+    UI thread takes a few frames); fails naming ``what`` when it never does."""
+    import threading
+
+    for _ in range(frames):
+        if predicate():
+            return
+        h.pump(1)
+        threading.Event().wait(0.002)
+    raise AssertionError(f"never happened: {what}")
+
+
 def scenario_report(h: Any, scenario: str, language: str = "fr") -> dict:
-    """The widget report of a shots scenario (companion.app.scenarios) shown in ``language`` through ``h``;
+    """The widget report of a shots scenario (companion.app.games.fort_boyard.scenarios) shown in ``language`` through ``h``;
     fails when the app fell back to its error screen instead."""
     from companion.app.scenarios import SCENARIOS
 

@@ -81,14 +81,14 @@ def start_game_by_touch(h, names, first, companion_decks=()):
 
     h.app.go("home")
     h.pump()
-    h.tap(tr(h, "home.new"))
+    h.tap("Fort Boyard")  # its tile on home
     for _ in range(len(names) - 2):
         h.tap(tr(h, "new.add"))
     inputs = sorted((w for w in h.widgets(h.screen) if isinstance(w, TextInput)),
                     key=lambda w: -w.to_window(*w.center)[1])
     for box, name in zip(inputs, names):
         h.type_into(box, name)
-    h.tap(tr(h, "new.next"))
+    h.tap(tr(h, "new.more_options"))
     h.tap(first)
     for deck in companion_decks:  # the deck's segmented toggle: its "companion" segment
         [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == (deck, "companion")]
@@ -158,7 +158,7 @@ def test_new_game_over_a_running_one_asks_for_confirmation(harness):
     h.app.sm.get_screen("new_game").rows = [{"name": "Cy", "colour": "orange"}, {"name": "Dee", "colour": "sky"}]
     h.app.sm.get_screen("new_game").rebuild()
     h.pump()
-    h.tap(tr(h, "new.next"))
+    h.tap(tr(h, "new.more_options"))
     h.tap(tr(h, "new.start"))
     assert h.app.controller.view["game_id"] == game  # not yet: the question is asked
     h.tap(tr(h, "common.cancel"))
@@ -174,12 +174,13 @@ def test_riddle_answer_shows_only_while_a_finger_holds_it(harness):
     h = harness
     start_game_by_touch(h, ["Ann", "Bob"], "Ann", companion_decks=("enigme",))
     h.tap(tr(h, "space.enigme"))
-    riddle = h.app.controller.card_item()
+    riddle = h.app.controller.game_part.card_item()
     shown = lambda: [w.text for w in h.widgets(h.screen) if hasattr(w, "text")]
     answer = tr(h, "enigme.answer", answer=riddle.answer)
-    h.tap(tr(h, "enigme.hold_short"))  # a tap, or a brushed strip, leaves nothing on screen
+    hint = tr(h, "enigme.hold_reader", player="Bob")  # Bob, on Ann's left, reads her the riddle
+    h.tap(hint)  # a tap, or a brushed strip, leaves nothing on screen
     assert answer not in shown()
-    strip = h.button(tr(h, "enigme.hold_short"))
+    strip = h.button(hint)
     touch = UnitTestTouch(*strip.to_window(*strip.center))
     touch.touch_down()  # the judge's finger held on the strip
     h.pump(2)
@@ -195,16 +196,16 @@ def test_language_switches_while_the_app_runs(harness):
     h.pump()
     h.tap("English")  # the button names the next language in its own words
     assert h.app.controller.tr.language == "en"
-    assert h.button("New game")
+    assert h.button("History") and h.button("Fort Boyard\n2–6\u00a0players")
     assert "language = \"en\"" in (h.tmp / "settings.toml").read_text()
     h.tap("Français")
-    assert h.button("Nouvelle partie")
+    assert h.button("Historique") and h.button("Fort Boyard\n2–6\u00a0joueurs")  # the count never broken
 
 
 def test_a_failing_screen_shows_the_error_screen_and_the_app_goes_on(harness, monkeypatch):
     h = harness
     start_game_by_touch(h, ["Ann", "Bob"], "Ann")
-    from companion.app.screens.turn import TurnScreen
+    from companion.app.games.fort_boyard.turn import TurnScreen
 
     monkeypatch.setattr(TurnScreen, "body", lambda self: 1 / 0)
     h.app.sm.get_screen("turn").rebuild()

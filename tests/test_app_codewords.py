@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import socket
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 
@@ -32,15 +33,15 @@ def start_companion_game(h, names, levels=None):
 
     h.app.go("home")
     h.pump()
-    h.tap(tr(h, "home.new"))
+    h.tap("Fort Boyard")  # its tile on home
     for _ in range(len(names) - 2):
         h.tap(tr(h, "new.add"))
     inputs = sorted((w for w in h.widgets(h.screen) if isinstance(w, TextInput)), key=lambda w: -w.to_window(*w.center)[1])
     for box, name in zip(inputs, names):
         h.type_into(box, name)
-    h.tap(tr(h, "new.next"))
+    h.tap(tr(h, "new.more_options"))
     h.tap(names[0])
-    if h.app.sm.get_screen("new_game").__dict__.get("code_words") != "companion":  # the last game's choice stays
+    if h.app.sm.get_screen("new_game").form.code_words != "companion":  # the last game's choice stays
         h.tap(tr(h, "common.labelled", label=tr(h, "new.code_words"), value=tr(h, "new.code_words.cards")))
     h.tap(tr(h, "new.next"))  # each player's level is on the setup's third page
     for name in names:  # each player's level is a two-way choice: the segment (player, level)
@@ -174,7 +175,7 @@ def _keys(h):
 
 
 def test_a_typed_proposal_is_judged_and_the_table_can_overrule(harness):
-    from companion.app.scenarios import companion_words_game, to_round_3
+    from companion.app.games.fort_boyard.scenarios import companion_words_game, to_round_3
 
     h = harness
     app = h.app
@@ -203,6 +204,33 @@ def test_a_typed_proposal_is_judged_and_the_table_can_overrule(harness):
     type_word(h, word)
     assert h.screen.verdict_label.text == tr(h, "codewords.accepted")
     assert c.session.commands[-1]["accepted"] is True
+
+
+def test_the_typed_code_word_is_masked_until_valider(harness):
+    from companion.app.games.fort_boyard.keyboard import MASK
+    from companion.app.games.fort_boyard.scenarios import companion_words_game, to_round_3
+
+    h = harness
+    app = h.app
+    companion_words_game(app)
+    to_round_3(app)
+    app.clue_reveals = []
+    app.show_phase()
+    assert app.sm.current == "keyboard"
+    screen = h.screen
+    for ch in "LOUP":
+        h.tap(next(b for b in _keys(h) if b.text == ch))
+    h.tap(tr(h, "codewords.space"))
+    h.tap(next(b for b in _keys(h) if b.text == "A"))
+    assert screen.typed == "loup a"
+    texts = [t["text"] for t in h.widget_report()["texts"]]
+    assert MASK * 4 + " " + MASK in texts  # the count of letters, the gap of the space
+    assert not any("loup" in t.lower() for t in texts)  # the word itself nowhere on the screen
+    h.tap(tr(h, "codewords.delete"))
+    assert screen.display.text == MASK * 4 + " "
+    h.tap(tr(h, "codewords.ok"))  # "Valider": now the table sees the word, in the verdict
+    assert app.sm.current == "verdict"
+    assert any("loup" in t["text"] for t in h.widget_report()["texts"])
 
 
 def listening(url: str) -> bool:
@@ -236,7 +264,7 @@ def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_
     assert app.settings.phones and link.running
     start_companion_game(h, ["Ann", "Bob"])
     assert app.sm.current == "phones"
-    assert set(h.screen.hold_buttons) == {"Ann", "Bob"}
+    assert set(h.screen.name_buttons) == {"Ann", "Bob"}
     texts = [t["text"] for t in h.widget_report()["texts"]]
     assert "Ann" in texts and "Bob" in texts
     links = link.links()
@@ -256,11 +284,39 @@ def drawn_codes(h) -> list:
     return [w for w in h.widgets(h.screen) if isinstance(w, Image) and w.texture is not None and not w.source]
 
 
-def test_the_phones_screen_shows_one_players_code_only_while_that_player_holds_their_name(harness):
+@contextmanager
+def kivy_clock(h):
+    """Kivy's clock stopped (the wall's time no longer moves it) and ``advance(seconds)`` moving it on, then
+    a frame run, so that what was scheduled before then runs. The frame-rate cap is lifted meanwhile (it
+    waits for the wall); both are put back after."""
+    import time
+
+    from kivy.clock import Clock
+
+    real_time, real_fps = Clock.time, Clock._max_fps
+    moved = [real_time()]
+
+    def advance(seconds: float) -> None:
+        moved[0] += seconds
+        h.pump(2)
+
+    Clock.time = lambda: moved[0]
+    Clock._max_fps = 0
+    try:
+        yield advance
+    finally:
+        Clock.time = real_time
+        Clock._last_tick = real_time()  # the wall again, not ahead of it: no frame waits to catch up
+        Clock._max_fps = real_fps
+        h.pump(1)
+
+
+def test_a_tap_on_a_name_shows_that_players_qr_code_for_ten_seconds(harness):
     from io import BytesIO
 
     from kivy.core.image import Image as CoreImage
 
+    from companion.app.games.fort_boyard.phones import QR_SECONDS
     from companion.app.phones_link import phones_of
 
     h = harness
@@ -270,23 +326,37 @@ def test_the_phones_screen_shows_one_players_code_only_while_that_player_holds_t
     screen = h.screen
     links = link.links()
     report = str(h.widget_report())
-    assert drawn_codes(h) == [] and screen.panel.showing is None  # nothing to scan before a hold
+    assert drawn_codes(h) == [] and screen.panel.showing is None  # nothing to scan before a tap
     assert links["Ann"] not in report and links["Bob"] not in report
-    screen.hold_buttons["Ann"].state = "down"
-    h.pump(1)
-    [code] = drawn_codes(h)
-    ann = CoreImage(BytesIO(link.qr_png("Ann")), ext="png").texture
-    bob = CoreImage(BytesIO(link.qr_png("Bob")), ext="png").texture
-    assert screen.panel.showing == "Ann" and code.texture.pixels == ann.pixels != bob.pixels
-    screen.hold_buttons["Ann"].state = "normal"  # the finger lifts: the code goes
-    h.pump(1)
-    assert drawn_codes(h) == [] and screen.panel.showing is None
-    screen.hold_buttons["Bob"].state = "down"  # then the next player
-    h.pump(1)
+    with kivy_clock(h) as advance:
+        h.tap(screen.name_buttons["Ann"])  # one tap: the other hand holds the phone
+        [code] = drawn_codes(h)
+        ann = CoreImage(BytesIO(link.qr_png("Ann")), ext="png").texture
+        bob = CoreImage(BytesIO(link.qr_png("Bob")), ext="png").texture
+        assert screen.panel.showing == "Ann" and code.texture.pixels == ann.pixels != bob.pixels
+        advance(QR_SECONDS - 1)
+        assert screen.panel.showing == "Ann" and len(drawn_codes(h)) == 1  # still there after 9 s
+        advance(1.5)
+        assert drawn_codes(h) == [] and screen.panel.showing is None  # gone after 10 s
+    h.tap(screen.name_buttons["Bob"])  # then the next player
     [code] = drawn_codes(h)
     assert screen.panel.showing == "Bob" and code.texture.pixels == bob.pixels
-    screen.hold_buttons["Bob"].state = "normal"
+    h.tap(screen.name_buttons["Bob"])  # scanned: a second tap hides it at once
+    assert drawn_codes(h) == [] and screen.panel.showing is None
     tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
+
+
+def test_the_phones_screen_says_qr_code_never_code_alone(harness):
+    import re
+
+    h = harness
+    for language in ("fr", "en"):
+        for key in ("phones.title", "phones.hold"):
+            h.app.set_language(language)
+            text = tr(h, key)
+            assert re.search(r"\bcode\b", text.replace("QR code", "")) is None, (language, key, text)
+            assert "QR code" in text, (language, key, text)
+    h.app.set_language("fr")
 
 
 def test_without_a_home_network_the_phones_screen_says_so_and_nothing_listens(harness, monkeypatch):
@@ -313,7 +383,7 @@ def test_a_proposal_typed_on_a_phone_is_sent_by_the_app_and_its_verdict_shown(ha
     import threading
 
     from companion.app.phones_link import phones_of
-    from companion.app.scenarios import companion_words_game, to_round_3
+    from companion.app.games.fort_boyard.scenarios import companion_words_game, to_round_3
 
     h = harness
     app = h.app

@@ -26,16 +26,12 @@ def test_app_killed_mid_turn_continues_on_the_same_turn(companion_env, tmp_path)
     assert {k: after[k] for k in before} == before
 
 
-def test_shots_render_every_screen_at_every_profile_in_both_languages_without_overflow(companion_env, tmp_path):
-    out = tmp_path / "shots"
-    proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(out)], capture_output=True,
-                          text=True, env=companion_env, timeout=1800)  # a hang guard: ~5 min on 2 quiet cores
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    figures = json.loads(proc.stdout.strip().splitlines()[-1])
-    from companion.app.scenarios import SCENARIOS
+def test_shots_render_every_screen_at_every_profile_in_both_languages_without_overflow(all_shots):
+    out, figures = all_shots  # rendered once for the run (tests/shots_cache.py; a hang guard of 30 min)
+    from companion.app.scenarios import SCENARIOS, shot_name
     from companion.app.table.profiles import PROFILES
 
-    expected = {f"{s}-{p}-{lang}.png" for s in SCENARIOS for p in PROFILES for lang in ("fr", "en")}
+    expected = {shot_name(s, p, lang) for s in SCENARIOS for p in PROFILES for lang in ("fr", "en")}
     assert {f.name for f in out.iterdir()} == expected | {"widgets.json"}
     assert figures == {"shots": len(expected), "overflows": 0, "out": str(out)}
     assert all(f.stat().st_size > 5000 for f in out.glob("*.png"))  # real pictures, not empty frames

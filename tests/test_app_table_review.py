@@ -45,7 +45,7 @@ def test_round_3_names_the_player_the_engine_asks_first_and_lights_their_chip(ha
 
 
 def test_round_2_names_who_plays_first_not_where_the_engine_starts_looking():
-    from companion.app.screens.endgame import first_asked
+    from companion.app.games.fort_boyard.endgame import first_asked
 
     events = [{"type": "round_ended", "round": 1, "player": "Ann", "reason": "third_key"},
               {"type": "round_started", "round": 2, "first": "Bob"},  # Bob serves a Prison turn
@@ -65,7 +65,7 @@ def test_a_name_breaks_after_a_hyphen_or_at_a_space_never_inside_a_word(harness)
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_full_chips_show_every_whole_name_with_four_to_six_players(harness, players):
-    from companion.app.scenarios import NAMES, fresh_game
+    from companion.app.games.fort_boyard.scenarios import NAMES, fresh_game
 
     h = harness
     h.app.set_language("fr")
@@ -122,7 +122,7 @@ def test_a_clue_box_says_what_to_do_before_the_hold_and_shows_only_the_clue_duri
 @pytest.mark.parametrize("language, line", [("fr", "2 ex aequo\u00a0: Jean-Baptiste et Zoé se partagent le trésor\u00a0!"),
                                             ("en", "2 tied: Jean-Baptiste and Zoé share the treasure!")])
 def test_a_tie_on_the_podium_takes_the_plural_and_lists_the_names(harness, language, line):
-    from companion.app.scenarios import _everyone_in_the_treasure_room, play
+    from companion.app.games.fort_boyard.scenarios import _everyone_in_the_treasure_room, play
 
     h = harness
     h.app.set_language(language)
@@ -138,32 +138,27 @@ def test_a_tie_on_the_podium_takes_the_plural_and_lists_the_names(harness, langu
     assert [t["text"] for t in step] == [line] and step[0]["font_px"] >= 36
 
 
-def test_the_portrait_keyboard_bar_holds_all_its_buttons_on_the_screen(companion_env, tmp_path):
-    """The bar with "Mes indices" at 720×1280 (another process: the offscreen window cannot grow here)."""
+def test_the_portrait_keyboard_bar_holds_all_its_buttons_on_the_screen(all_shots):
+    """The bar with "Mes indices" at 720×1280 (the run's shared pictures: the offscreen window cannot grow here)."""
     import json
-    import subprocess
-    import sys
 
     from companion.app.legibility import check_shot
 
-    proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(tmp_path), "--profiles", "720x1280",
-                           "--languages", "fr", "--screens", "keyboard"], capture_output=True, text=True,
-                          env=companion_env, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads((tmp_path / "widgets.json").read_text("utf-8"))["keyboard-720x1280-fr.png"]
+    folder, _figures = all_shots
+    report = json.loads((folder / "widgets.json").read_text("utf-8"))["fort-boyard-keyboard-720x1280-fr.png"]
     labels = {t["text"] for t in report["touchables"]}
     assert {"≡ Menu", "Mes indices"} <= labels
     for target in report["touchables"]:
         (x, y), (w, ht) = target["pos"], target["size"]
         assert 0 <= x and x + w <= 720 and 0 <= y and y + ht <= 1280, target
-    assert check_shot("keyboard-720x1280-fr.png", report, 720 / 480) == []
+    assert check_shot("fort-boyard-keyboard-720x1280-fr.png", report, 720 / 480) == []
 
 
 def test_six_narrow_chips_in_round_2_keep_a_prisoners_counts_inside_the_chip(harness):
     from kivy.uix.image import Image
     from kivy.uix.label import Label
 
-    from companion.app.scenarios import DOOR, fresh_game, play, win
+    from companion.app.games.fort_boyard.scenarios import DOOR, fresh_game, play, win
 
     h = harness
     h.app.set_language("fr")

@@ -55,7 +55,7 @@ def test_a_second_proposal_asks_the_player_and_offers_no_bare_wrong_to_confirm(h
 
 
 def test_a_wrong_word_with_one_key_says_no_treasure_and_the_correction_says_treasure(harness):
-    from companion.app.screens.keyboard import VerdictScreen
+    from companion.app.games.fort_boyard.keyboard import VerdictScreen
 
     h = harness
     texts = texts_of(shown(h, "verdict"))
@@ -78,7 +78,7 @@ def test_a_wrong_word_with_two_keys_says_the_next_try_costs_one(harness):
     import copy
 
     from companion.app.scenarios import SCENARIOS
-    from companion.app.screens.keyboard import verdict_outcome
+    from companion.app.games.fort_boyard.keyboard import verdict_outcome
 
     h = harness
     SCENARIOS["verdict"](h.app)
@@ -91,7 +91,7 @@ def test_a_wrong_word_with_two_keys_says_the_next_try_costs_one(harness):
 
 
 def test_round_2_opening_tells_the_card_reading_or_the_screen_as_the_game_plays_it(harness):
-    from companion.app.scenarios import DOOR, companion_words_game, play, win
+    from companion.app.games.fort_boyard.scenarios import DOOR, companion_words_game, play, win
 
     h = harness
     tr = h.app.controller.tr
@@ -188,7 +188,7 @@ def test_no_notice_or_clue_shows_two_colons():
         label = messages["common.labelled"].replace("{label}", messages["home.notice"])
         notices = [v for k, v in messages.items() if k.startswith("notice.")]
         assert notices and all(colons(label.replace("{value}", n)) <= 1 for n in notices), language
-        words = tomllib.loads(Path(f"content/{language}/code_words.toml").read_text(encoding="utf-8"))
+        words = tomllib.loads(Path(f"content/fort-boyard/{language}/code_words.toml").read_text(encoding="utf-8"))
         clues = [c for w in next(iter(v for v in words.values() if isinstance(v, list))) for c in w["easy"] + w["hard"]]
         shown_clues = [messages["codewords.clue_n"].replace("{n}", "1").replace("{clue}", c) for c in clues]
         assert clues and all(colons(s) <= 1 for s in shown_clues), language

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.controller import DECK_KINDS, Controller, PlayerSetup
+from companion.app.controller import Controller, PlayerSetup
+from companion.app.games.fort_boyard.cards import DECK_KINDS
+from companion.app.games.fort_boyard.ui import new_game
 from companion.app.table import catalogues
 from companion.app.table.language import LANGUAGES, Translator, placeholders
 from companion.app.settings import Settings, SettingsError, load_settings, save_settings
@@ -21,7 +23,7 @@ def library():
 
 def controller(library, decks="companion", language="fr") -> Controller:
     c = Controller(GameSession(GameLog(":memory:")), Settings(language=language), library, Translator(language))
-    c.new_game([PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red",
+    new_game(c, [PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red",
                {d: decks for d in DECK_KINDS}, seed=11)
     return c
 
@@ -46,18 +48,18 @@ def test_companion_deck_draws_a_card_recorded_in_the_log(library):
     card = c.view["card"]
     assert card["deck"] == "enigme"
     assert c.session.commands[-1] == {"cmd": "card", "deck": "enigme", "card": card["id"]}
-    assert c.card_item().id == card["id"] and c.card_item().text
+    assert c.game_part.card_item().id == card["id"] and c.game_part.card_item().text
 
 
 def test_resumed_game_shows_the_same_card(library, tmp_path):
     db = tmp_path / "g.sqlite3"
     c = Controller(GameSession(GameLog(db)), Settings(), library)
-    c.new_game([PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red", {"force": "companion"})
+    new_game(c, [PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red", {"force": "companion"})
     c.send({"cmd": "land", "space": "force"})
-    shown = c.card_item()
+    shown = c.game_part.card_item()
     c.session.log.close()
     again = Controller(GameSession(GameLog(db)), Settings(), library)
-    assert again.card_item() == shown and again.deck_source("force") == "companion"
+    assert again.game_part.card_item() == shown and again.game_part.deck_source("force") == "companion"
 
 
 def test_companion_cards_do_not_repeat_within_a_game(library):
@@ -73,7 +75,7 @@ def test_companion_cards_do_not_repeat_within_a_game(library):
 def test_physical_deck_draws_no_card(library):
     c = controller(library, decks="physical")
     c.send({"cmd": "land", "space": "concentration"})
-    assert c.view["card"] is None and c.card_item() is None and not c.deck_exhausted()
+    assert c.view["card"] is None and c.game_part.card_item() is None and not c.game_part.deck_exhausted()
 
 
 def test_exhausted_companion_deck_says_so(library):
@@ -83,7 +85,7 @@ def test_exhausted_companion_deck_says_so(library):
         c.send({"cmd": "land", "space": "force"})
         c.send({"cmd": "result", "success": False})
     c.send({"cmd": "land", "space": "force"})
-    assert c.view["card"] is None and c.deck_exhausted()
+    assert c.view["card"] is None and c.game_part.deck_exhausted()
 
 
 def test_undo_label_names_the_last_thing_done_not_the_card(library):
@@ -120,7 +122,7 @@ def test_switched_off_pack_gives_no_cards(library):
     c = controller(library)
     c.settings = c.settings.changed(disabled_packs=[library.packs[0].id])
     c.send({"cmd": "land", "space": "force"})
-    assert c.view["card"] is None and c.deck_exhausted()
+    assert c.view["card"] is None and c.game_part.deck_exhausted()
 
 
 def test_disabled_packs_are_saved_as_a_toml_list(tmp_path):
@@ -144,11 +146,11 @@ def test_a_broken_user_pack_does_not_stop_the_app_and_is_named(tmp_path, monkeyp
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_companion_riddles_come_at_the_level_chosen_for_the_game(library, level):
     c = Controller(GameSession(GameLog(":memory:")), Settings(), library, Translator("fr"))
-    c.new_game([PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red", {"enigme": "companion"},
+    new_game(c, [PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red", {"enigme": "companion"},
                seed=3, level=level)
     for _ in range(6):
         c.send({"cmd": "land", "space": "enigme"})
-        assert c.card_item().level == level
+        assert c.game_part.card_item().level == level
         c.send({"cmd": "result", "success": False})
         c.send({"cmd": "sea", "choice": "abandon"})
         c.send({"cmd": "land", "space": "door"})
@@ -159,9 +161,9 @@ def test_a_question_duel_draws_a_question_even_with_the_games_cards(library):
     c.send({"cmd": "land", "space": "duel"})
     c.send({"cmd": "opponent", "player": "Bob"})
     assert c.view["card"] is None
-    answer = c.draw_card("duel")
-    assert answer["ok"] and c.view["card"]["deck"] == "duel" and c.card_item().question
-    assert c.draw_card("duel") is None  # one card per turn
+    answer = c.game_part.draw_card("duel")
+    assert answer["ok"] and c.view["card"]["deck"] == "duel" and c.game_part.card_item().question
+    assert c.game_part.draw_card("duel") is None  # one card per turn
 
 
 def test_french_typesetting_keeps_punctuation_with_its_word_in_content_too():

@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("kivy")
 
-from companion.app.screens.buzzer_duel import translate  # noqa: E402
+from companion.app.games.fort_boyard.buzzer_duel import translate  # noqa: E402
 from tests.support import app_harness  # noqa: E402
 
 
@@ -28,7 +28,7 @@ def harness(tmp_path_factory):
 
 @pytest.fixture
 def duel_screen(harness):
-    from companion.app.scenarios import _duel
+    from companion.app.games.fort_boyard.scenarios import _duel
 
     _duel(harness.app, "result")  # Marie-Christine (seat 1) challenges Maximilien (seat 4)
     harness.settle(frames=4)
@@ -58,7 +58,7 @@ def texts(harness, root) -> list[str]:
 
 
 def test_card_duel_with_keys_names_the_winner_and_sends_the_result(harness, duel_screen):
-    from companion.app.screens.buzzer_duel import BuzzerDuelPanel
+    from companion.app.games.fort_boyard.buzzer_duel import BuzzerDuelPanel
 
     app = harness.app
     lang = app.controller.tr.language
@@ -93,7 +93,7 @@ def test_card_duel_with_keys_names_the_winner_and_sends_the_result(harness, duel
 
 
 def test_the_duel_survives_a_rebuild_and_follows_the_language(harness, duel_screen):
-    from companion.app.screens.buzzer_duel import BuzzerDuelPanel, duel_for
+    from companion.app.games.fort_boyard.buzzer_duel import BuzzerDuelPanel, duel_for
 
     app = harness.app
     harness.tap(translate(app.controller.tr.language, "buzz.mode.question"))
@@ -123,7 +123,7 @@ def test_the_duel_survives_a_rebuild_and_follows_the_language(harness, duel_scre
 
 
 def test_reflex_mode_says_attention_and_a_false_start_loses(harness, duel_screen):
-    from companion.app.screens.buzzer_duel import BuzzerDuelPanel
+    from companion.app.games.fort_boyard.buzzer_duel import BuzzerDuelPanel
 
     lang = harness.app.controller.tr.language
     harness.tap(translate(lang, "buzz.mode.reflex"))
@@ -138,7 +138,7 @@ def test_reflex_mode_says_attention_and_a_false_start_loses(harness, duel_screen
 
 
 def test_question_mode_draws_a_question_when_the_table_plays_the_games_cards(harness):
-    from companion.app.scenarios import fresh_game, play
+    from companion.app.games.fort_boyard.scenarios import fresh_game, play
 
     app = harness.app
     fresh_game(app, decks="physical")
@@ -147,5 +147,5 @@ def test_question_mode_draws_a_question_when_the_table_plays_the_games_cards(har
     harness.settle(frames=4)
     assert app.controller.view["card"] is None
     harness.tap(translate(app.controller.tr.language, "buzz.mode.question"))
-    question = app.controller.card_item().question
+    question = app.controller.game_part.card_item().question
     assert app.controller.tr.typeset(question) in [w.text for w in harness.widgets(harness.screen) if hasattr(w, "text")]

@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from companion.app.controller import DECK_KINDS, Controller, PlayerSetup
+from companion.app.controller import Controller, PlayerSetup
+from companion.app.games.fort_boyard.cards import DECK_KINDS
+from companion.app.games.fort_boyard.ui import new_game
 from companion.app.table.language import Translator
 from companion.app.settings import Settings
 from companion.content import load_library
@@ -49,7 +51,7 @@ def library(tmp_path_factory):
 
 def table(log: GameLog, library, seed: int) -> Controller:
     c = Controller(GameSession(log), Settings(language="fr"), library, Translator("fr"))
-    c.new_game([PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red",
+    new_game(c, [PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red",
                {d: "companion" for d in DECK_KINDS}, seed=seed)
     return c
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.controller import DECK_KINDS, Controller, PlayerSetup
+from companion.app.controller import Controller, PlayerSetup
+from companion.app.games.fort_boyard.cards import DECK_KINDS
+from companion.app.games.fort_boyard.ui import new_game
 from companion.app.settings import Settings
 from companion.app.table.language import Translator
 from companion.content import load_library
@@ -29,7 +31,7 @@ def riddle_on_the_table(library, path, card: str, language: str = "fr", level: s
     """A game in ``language`` on the Énigme, the companion's riddle ``card`` drawn."""
     c = Controller(GameSession(GameLog(path)), Settings(language=language), library, Translator(language))
     decks = {d: "companion" for d in DECK_KINDS} | {"enigme": "physical"}  # the test names the card itself
-    assert c.new_game([PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red", decks,
+    assert new_game(c, [PlayerSetup("Ann", "orange"), PlayerSetup("Bob", "sky")], "Ann", "red", decks,
                       seed=7, level=level)["ok"]
     assert c.send({"cmd": "land", "space": "enigme"})["ok"]
     assert c.send({"cmd": "card", "deck": "enigme", "card": card})["ok"]
@@ -37,29 +39,29 @@ def riddle_on_the_table(library, path, card: str, language: str = "fr", level: s
 
 
 def test_a_riddle_drawn_in_french_is_the_same_riddle_in_english_after_a_switch(library, tmp_path):
-    assert "key" in riddles(library, "fr") and "key" in riddles(library, "en")
-    c = riddle_on_the_table(library, tmp_path / "g.db", "key")
-    assert c.card_item().answer == "clé"
+    assert "moon" in riddles(library, "fr") and "moon" in riddles(library, "en")
+    c = riddle_on_the_table(library, tmp_path / "g.db", "moon")
+    assert c.game_part.card_item().answer == "lune"
     c.tr.set_language("en")
-    assert c.card_item().answer == "key"
+    assert c.game_part.card_item().answer == "moon"
     c.tr.set_language("fr")
-    assert c.card_item().answer == "clé"
+    assert c.game_part.card_item().answer == "lune"
 
 
 def test_a_riddle_written_for_french_only_stays_in_french_until_answered(library, tmp_path):
-    assert "bee" in riddles(library, "fr") and "bee" not in riddles(library, "en")
-    c = riddle_on_the_table(library, tmp_path / "g.db", "bee")
+    assert "snow" in riddles(library, "fr") and "snow" not in riddles(library, "en")
+    c = riddle_on_the_table(library, tmp_path / "g.db", "snow")
     c.tr.set_language("en")
-    riddle = c.card_item()
-    assert riddle is not None and riddle.answer == "abeille"
+    riddle = c.game_part.card_item()
+    assert riddle is not None and riddle.answer == "neige"
 
 
 def test_a_riddle_drawn_in_english_only_stays_in_english_in_a_french_game(library, tmp_path):
     # the table started in French, switched to English, drew an English-only riddle, switched back
-    assert "frog" in riddles(library, "en") and "frog" not in riddles(library, "fr")
-    c = riddle_on_the_table(library, tmp_path / "g.db", "frog", language="en")
+    assert "dragon" in riddles(library, "en") and "dragon" not in riddles(library, "fr")
+    c = riddle_on_the_table(library, tmp_path / "g.db", "dragon", language="en")
     c.tr.set_language("fr")
-    assert c.card_item().answer == "frog"
+    assert c.game_part.card_item().answer == "dragon"
 
 
 def test_the_games_level_does_not_hide_the_drawn_riddle_in_the_other_language(library, tmp_path):
@@ -67,12 +69,12 @@ def test_the_games_level_does_not_hide_the_drawn_riddle_in_the_other_language(li
     assert (riddles(library, "fr")["anchor"].level, riddles(library, "en")["anchor"].level) == ("hard", "easy")
     c = riddle_on_the_table(library, tmp_path / "g.db", "anchor", level="hard")
     c.tr.set_language("en")
-    assert c.card_item().answer == "anchor"
+    assert c.game_part.card_item().answer == "anchor"
 
 
 def test_a_resumed_game_shows_its_riddle_in_the_language_the_app_now_speaks(library, tmp_path):
     path = tmp_path / "g.db"
-    riddle_on_the_table(library, path, "bee").session.log.close()
+    riddle_on_the_table(library, path, "snow").session.log.close()
     again = Controller(GameSession(GameLog(path)), Settings(language="en"), library, Translator("en"))
-    assert again.view["card"] == {"deck": "enigme", "id": "bee"}
-    assert again.card_item().answer == "abeille"
+    assert again.view["card"] == {"deck": "enigme", "id": "snow"}
+    assert again.game_part.card_item().answer == "neige"

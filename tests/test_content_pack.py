@@ -35,7 +35,7 @@ def pack():
 
 def test_shipped_pack_passes_every_check(pack):
     assert pack.languages == ("fr", "en")
-    assert pack.path == ROOT / "content"
+    assert pack.path == ROOT / "content" / "fort-boyard" and pack.game == "fort-boyard"
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
@@ -113,7 +113,7 @@ def test_typical_wrong_answers_are_rejected(pack):
     assert not is_accepted("horlo", riddles["clock"].answers, language="fr")
     words = {c.id: c for c in pack.get("en", "code_words")}
     assert not is_accepted("bar", words["bark"].answers, language="en")
-    assert not is_accepted("bad", words["bat"].answers, language="en")
+    assert not is_accepted("bow", words["bowl"].answers, language="en")
 
 
 def _check(*dirs: Path) -> int:
@@ -177,7 +177,7 @@ def test_check_names_the_line_of_a_syntax_error(tmp_path, capsys):
 
 def test_check_accepts_a_folder_of_packs(tmp_path, capsys):
     write_pack(tmp_path / "packs" / "one")
-    write_pack(tmp_path / "packs" / "two", manifest=(ROOT / "content" / "pack.toml").read_text("utf-8"))
+    write_pack(tmp_path / "packs" / "two", manifest=(ROOT / "content" / "fort-boyard" / "pack.toml").read_text("utf-8"))
     assert _check(tmp_path / "packs") == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["fr"]["riddles"] == 2
 

@@ -366,7 +366,7 @@ def test_library_reads_user_packs_from_the_user_data_dir(tmp_path, monkeypatch):
     user = write_pack(user_packs_dir() / "mine", manifest=MANIFEST.replace('"tiny"', '"mine"'))
     (user_packs_dir() / "notes").mkdir()
     dirs = default_pack_dirs()
-    assert dirs[0].name == "content" and dirs[1:] == [user, user_packs_dir() / "notes"]
+    assert dirs[0].parent.name == "content" and dirs[0].name == "fort-boyard" and dirs[1:] == [user, user_packs_dir() / "notes"]
     library = load_library()
     assert [p.id for p in library.packs] == ["fort-boyard-companion", "mine"]
     assert [r.path.name for r in library.refused] == ["notes"]

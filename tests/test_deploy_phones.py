@@ -72,3 +72,13 @@ def test_the_exposure_with_the_phones_drop_in_stays_low(tmp_path):
     assert found, done.stdout + done.stderr
     assert float(found.group(1)) <= MAX_EXPOSURE_WITH_PHONES, done.stdout
     assert re.search(r"IPAddressDeny=.*non-localhost", done.stdout)  # an allow list, not an open network
+
+
+def test_the_unit_sets_the_file_limit_the_phone_servers_cap_is_derived_from():
+    from companion.phones.gate import MAX_CONNECTIONS, RESERVE, Limits, connection_cap
+
+    limits = settings(UNIT.read_text())["LimitNOFILE"]
+    assert len(limits) == 1 and limits[0].isdigit()  # one number: soft and hard alike
+    nofile = int(limits[0])
+    assert connection_cap(nofile) == MAX_CONNECTIONS  # the full cap, and still well under the limit
+    assert connection_cap(nofile) + RESERVE + 2 * Limits.backlog <= nofile // 2

@@ -45,9 +45,17 @@ def test_rendering_again_gives_the_committed_pixels(tmp_path):
 
 
 @pytest.mark.parametrize("profile", PROFILES.values(), ids=lambda p: p.name)
-@pytest.mark.parametrize("round_number", [1, 2, 3])
+@pytest.mark.parametrize("round_number", [None, 1, 2, 3], ids=["shell", "1", "2", "3"])
 def test_every_text_role_reads_anywhere_on_each_backdrop(profile, round_number):
     png = backdrop(round_number, profile)
+    whole = [(0, 0, profile.width, profile.height)]
+    for text in P.TEXT_ROLES:
+        assert worst_contrast(png, whole, P.role(text)) >= 4.5, (png.name, text)
+
+
+@pytest.mark.parametrize("profile", PROFILES.values(), ids=lambda p: p.name)
+def test_every_text_role_reads_anywhere_on_pixies_backdrop(profile):
+    png = asset("pixies-glade", profile)
     whole = [(0, 0, profile.width, profile.height)]
     for text in P.TEXT_ROLES:
         assert worst_contrast(png, whole, P.role(text)) >= 4.5, (png.name, text)

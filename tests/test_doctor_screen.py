@@ -153,13 +153,14 @@ def test_start_notices_read_in_french_at_home_and_in_full_in_the_hardware_check(
         h.settle(frames=3)
         shown = texts(h)
         notice = tr(h, "home.notice")
-        # Three lines of 22 px at home: the first notices that fit whole, then the count of the others.
-        words = [tr(h, "common.labelled", label=notice, value=tr(h, key))
-                 for key in ("notice.ring", "notice.buzzers")]
-        first = [w for w in words if w in shown]
-        assert first and first == words[:len(first)]  # in their order, none skipped
-        assert tr(h, "home.notice_more", n=len(h.app.notices) - len(first)) in shown
-        assert not any("spidev" in t for t in shown)  # the detail is for the hardware check
+        # One banner at home ("À savoir : 4 messages"); a tap shows each in the family's words, in order.
+        assert tr(h, "common.labelled", label=notice, value=tr(h, "home.notices", n=4)) in shown
+        view = h.app.sm.get_screen("home").show_notices()
+        h.settle(frames=3)
+        listed = [w.text for w in view.walk() if getattr(w, "notice", False)]
+        view.dismiss(animation=False)
+        assert listed[:2] == ["• " + tr(h, "notice.ring"), "• " + tr(h, "notice.buzzers")]
+        assert not any("spidev" in t for t in shown + listed)  # the detail is for the hardware check
         screen = h.app.sm.get_screen("doctor")
         screen.auto_run = False
         h.app.go("doctor")

@@ -207,14 +207,16 @@ def test_log_from_a_newer_companion_is_refused_with_a_clear_error(db):
     assert str(db) in str(info.value) and "newer" in str(info.value)
 
 
-def test_corrupt_row_is_reported_with_file_and_command(db):
+def test_a_game_whose_new_is_corrupt_is_kept_aside_and_named_with_file_and_command(db):
     s = GameSession(GameLog(db))
     play(s, NEW)
     s.log.db.execute("UPDATE commands SET events = 'not json'")
     s.log.close()
-    with pytest.raises(LogError) as info:
-        GameSession(GameLog(db))
-    assert str(db) in str(info.value) and "command 1" in str(info.value)
+    with GameLog(db) as log:
+        again = GameSession(log)  # it used to raise LogError: the app could not start
+        assert again.game_id is None and log.game(1).status == "damaged"
+        assert str(db) in again.damage_text() and "command 1" in again.damage_text()
+        assert log.db.execute("SELECT events FROM commands").fetchall() == [("not json",)]
 
 
 def test_a_file_that_is_not_a_database_is_refused_clearly(db):

@@ -126,13 +126,15 @@ def test_the_lock_names_its_holder_and_is_freed_on_close(tmp_path):
     assert free.returncode == 0, free.stderr
 
 
-def test_a_planted_lock_link_is_not_followed(tmp_path):
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_a_link_planted_at_the_lock_name_is_replaced_never_written_through(tmp_path, link):
     target = tmp_path / "elsewhere.txt"
     target.write_text("precious")
-    (tmp_path / "games.sqlite3.lock").symlink_to(target)
-    with pytest.raises(LogError) as info:
-        GameLog(tmp_path / "games.sqlite3")
-    assert "lock" in str(info.value) and not isinstance(info.value, LogInUse)
+    planted = tmp_path / "games.sqlite3.lock"
+    planted.symlink_to(target) if link == "symbolic" else os.link(target, planted)
+    with GameLog(tmp_path / "games.sqlite3") as log:  # the lock is on the log itself: the game opens
+        assert GameSession(log).handle(NEW)["ok"]
+        assert not planted.is_symlink() and json.loads(planted.read_text())["pid"] == os.getpid()
     assert target.read_text() == "precious"
 
 

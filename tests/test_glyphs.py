@@ -8,13 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.look.fonts import FONTS_DIR, font_files
+import re
+
+from companion.app.look.fonts import DISPLAY_FAMILY, FONTS_DIR, drawn_in_display, font_files
 from companion.app.table import catalogues
 
 ImageFont = pytest.importorskip("PIL.ImageFont")
 
 ROOT = Path(__file__).resolve().parent.parent
 FONTS = [path for paths in font_files().values() for path in paths]
+TEXT_FONTS = [path for family, paths in font_files().items() if family != DISPLAY_FAMILY for path in paths]
+DISPLAY_FONTS = font_files()[DISPLAY_FAMILY]
 # What French and English can need beyond ASCII: every accented letter and ligature of French, its
 # quotes and apostrophe, the dashes and ellipsis, the no-break spaces of « » and of dates and times
 # ("18 h 05" has a narrow one), degrees and the euro.
@@ -34,10 +38,36 @@ def missing_glyphs(text: str, font_file: Path) -> set[str]:
     return {ch for ch in set(text) if ch not in "\n\r\t" and drawn(ch) == notdef}
 
 
-@pytest.mark.parametrize("font", FONTS, ids=lambda p: p.name)
-def test_the_catalogue_has_no_character_the_font_cannot_draw(font):
-    text = "".join(f for code in catalogues.sources() for forms in catalogues.messages(code).values() for f in forms)
+def catalogue_text(keep=lambda key: True) -> str:
+    return "".join(f for code in catalogues.sources() for key, forms in catalogues.messages(code).items()
+                   if keep(key) for f in forms)
+
+
+@pytest.mark.parametrize("font", TEXT_FONTS, ids=lambda p: p.name)
+def test_the_catalogue_has_no_character_the_text_face_cannot_draw(font):
+    assert missing_glyphs(catalogue_text(), font) == set()
+
+
+@pytest.mark.parametrize("font", DISPLAY_FONTS, ids=lambda p: p.name)
+def test_the_messages_drawn_in_the_display_face_have_no_character_it_cannot_draw(font):
+    text = catalogue_text(drawn_in_display)
+    assert len(text) > 20  # the list names real keys
     assert missing_glyphs(text, font) == set()
+
+
+def test_every_use_of_the_display_face_draws_a_listed_message():
+    # A label in the Display face names the face within a few lines of its text: every message key read
+    # there must be in fonts.DISPLAY_KEYS, or the glyph check above would not cover it.
+    unlisted = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        lines = path.read_text("utf-8").splitlines()
+        for n, line in enumerate(lines):
+            if 'font_name="Display"' not in line:
+                continue
+            window = "\n".join(lines[max(0, n - 2):n + 1])
+            unlisted += [f"{path.name}:{n + 1} {key}" for key in re.findall(r'tr\("([\w.]+)"', window)
+                         if not drawn_in_display(key)]
+    assert unlisted == []
 
 
 @pytest.mark.parametrize("font", FONTS, ids=lambda p: p.name)

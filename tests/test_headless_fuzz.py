@@ -8,21 +8,17 @@ played. Seeded and bounded: it runs in seconds.
 
 from __future__ import annotations
 
-import io
 import json
 import random
-import subprocess
-import sys
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.games.fort_boyard.autoplay import any_command, legal_command
 from companion.games.fort_boyard.fields import FIELDS as _FIELDS
 from companion.games.fort_boyard.model import BAG, KEY_STOCK, TOKEN_VALUES
-from companion.headless.jsonlines import MAX_LINE_BYTES, serve
-from companion.session import GameSession
-from companion.store import GameLog
-from tests.conftest import ROOT
+from companion.headless.jsonlines import MAX_LINE_BYTES
+from tests.headless_fuzz_support import fuzz_in_process, fuzz_real_process, mutate
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 WHOLE_BAG = sum(BAG[k] * TOKEN_VALUES[k] for k in BAG)
@@ -36,18 +32,6 @@ def new_game(rng: random.Random) -> dict:
             **({"first": rng.choice(NAMES[:n])} if rng.random() < 0.5 else {})}
 
 
-def _mutate(text: str, rng: random.Random) -> str:
-    i = rng.randrange(len(text) + 1)
-    how = rng.randrange(4)
-    if how == 0:
-        return text[:i]  # truncated
-    if how == 1:
-        return text[:i] + rng.choice('{}[]",:\\0-eE+.') + text[i + 1:]  # one character changed
-    if how == 2:
-        return text[:i] + rng.choice(["NaN", "Infinity", "-Infinity", "1e999", "\\ud800", "\\u0000"]) + text[i:]
-    return text[:i] + text[i:][::-1]
-
-
 def hostile_line(rng: random.Random, view: dict) -> bytes:
     """One line an attacker or a broken client could send."""
     valid = json.dumps(legal_command(view, rng) or new_game(rng))
@@ -55,7 +39,7 @@ def hostile_line(rng: random.Random, view: dict) -> bytes:
     if kind == 0:
         return bytes(rng.randrange(256) for _ in range(rng.randrange(200))).replace(b"\n", b" ")
     if kind == 1:
-        return _mutate(valid, rng).encode("utf-8", "surrogatepass")
+        return mutate(valid, rng).encode("utf-8", "surrogatepass")
     if kind == 2:
         return ('{"cmd":"new","players":["Ann","Bob"],"seed":' + "7" * rng.randint(20, 6000) + "}").encode()
     if kind == 3:
@@ -87,7 +71,7 @@ def hostile_line(rng: random.Random, view: dict) -> bytes:
     if kind == 12:
         return json.dumps({"cmd": "card", "deck": view.get("space") or "force",
                            "card": rng.choice(["c1", "", "x" * 200, "a\u0000b", "a b"])}).encode()
-    return _mutate(valid, rng).encode("utf-8", "surrogatepass")
+    return mutate(valid, rng).encode("utf-8", "surrogatepass")
 
 
 def next_line(rng: random.Random, view: dict) -> bytes:
@@ -101,11 +85,6 @@ def next_line(rng: random.Random, view: dict) -> bytes:
     return json.dumps(any_command(view, rng) if roll < 0.5 else (legal_command(view, rng) or new_game(rng))).encode()
 
 
-def strict(text: str) -> dict:
-    text.encode("utf-8")  # no lone surrogate ever goes out
-    return json.loads(text, parse_constant=lambda name: (_ for _ in ()).throw(AssertionError(name)))
-
-
 def check_state(view: dict) -> None:
     if view["game"] is None:
         return
@@ -117,57 +96,13 @@ def check_state(view: dict) -> None:
         assert set(last) <= RECORDED[last["cmd"]], last
 
 
-def answer(session: GameSession, line: bytes) -> dict:
-    """The answer of the real serving loop to one line: exactly one line out."""
-    out = io.StringIO()
-    assert serve(session, io.BytesIO(line + b"\n"), out) == 0
-    text = out.getvalue()
-    assert text.endswith("\n") and text.count("\n") == 1, text[:200]
-    return strict(text)
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_hostile_lines_among_valid_commands_in_process(tmp_path_factory, seed):
-    rng = random.Random(seed)
-    path = tmp_path_factory.mktemp("fuzz") / "games.sqlite3"
-    with GameLog(path, role="headless") as log:
-        session = GameSession(log)
-        for _ in range(70):
-            before = session.view()
-            reply = answer(session, next_line(rng, before))
-            if reply["ok"]:
-                assert reply["state"] == session.view()
-            else:
-                assert set(reply) == {"ok", "error"} and reply["error"]["code"] and reply["error"]["message"]
-                assert session.view() == before
-            check_state(session.view())
-        with GameLog(path, readonly=True) as reader:  # resume equals replay
-            resumed = GameSession(reader)
-            assert resumed.view() == session.view() and resumed.state == session.state
+    fuzz_in_process(tmp_path_factory.mktemp("fuzz") / "games.sqlite3", random.Random(seed), next_line, check_state, 70)
 
 
 def test_the_real_process_survives_a_seeded_hostile_stream(companion_env, tmp_path):
-    rng = random.Random(15)
-    shadow = GameSession(GameLog(":memory:"))
-    lines = []
-    for _ in range(400):
-        line = next_line(rng, shadow.view())
-        answer(shadow, line)  # steers the next valid commands; the real process is checked on its own
-        lines.append(line)
-    db = str(tmp_path / "games.sqlite3")
-    proc = subprocess.run([sys.executable, "-m", "companion", "play", "--headless", "--db", db],
-                          input=b"".join(line + b"\n" for line in lines), capture_output=True, env=companion_env,
-                          cwd=ROOT, timeout=300)
-    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr.decode(errors="replace")
-    replies = [strict(text) for text in proc.stdout.decode("utf-8").split("\n")[:-1]]
-    assert len(replies) == len(lines)
+    replies = fuzz_real_process(companion_env, tmp_path / "games.sqlite3", random.Random(15), next_line, check_state,
+                                400)
     assert sum(r["ok"] for r in replies) > 100 and sum(not r["ok"] for r in replies) > 100
-    last = None
-    for r in replies:
-        if r["ok"]:
-            check_state(r["state"])
-            last = r["state"]
-    again = subprocess.run([sys.executable, "-m", "companion", "play", "--headless", "--db", db],
-                           input=b'{"cmd":"state"}\n', capture_output=True, env=companion_env, cwd=ROOT, timeout=60)
-    assert strict(again.stdout.decode())["state"] == last

@@ -54,7 +54,7 @@ def test_history_as_json_has_date_duration_players_winners_and_treasure(companio
     code, out, _ = companion("history", "--db", db, "--json")
     games = json.loads(out)
     assert code == 0 and [g["id"] for g in games] == [4, 3, 2, 1]
-    assert games[3] == {"id": 1, "started": "2026-03-01T18:00:00.000+00:00", "finished": "2026-03-01T18:38:00.000+00:00",
+    assert games[3] == {"id": 1, "game": "fort-boyard", "started": "2026-03-01T18:00:00.000+00:00", "finished": "2026-03-01T18:38:00.000+00:00",
                         "duration_min": 38, "players": ["Ann", "Bob", "Cy"], "winners": ["Bob"],
                         "treasure": {"Ann": 0, "Bob": 80, "Cy": 50}}
 
@@ -114,7 +114,7 @@ def test_export_json_is_the_raw_log_with_undone_commands(companion, tmp_path):
     code, out, _ = companion("export", "--db", db, "--game", "last", "--format", "json")
     raw = json.loads(out)
     assert code == 0 and raw["game"]["id"] == 1 and raw["game"]["status"] == "finished"
-    assert raw["schema_version"] == 4 and len(raw["commands"]) == len(SCRIPTED_GAME) + 1
+    assert raw["schema_version"] == 5 and len(raw["commands"]) == len(SCRIPTED_GAME) + 1
     undone = [c for c in raw["commands"] if c["undone_at"]]
     assert [c["command"] for c in undone] == [SCRIPTED_GAME[2]]
     with GameLog(db) as log:

@@ -29,3 +29,9 @@ def test_initials_stay_unique_when_no_letter_of_the_name_helps():
 
 def test_a_name_starting_with_a_sign_takes_its_first_letter():
     assert unique_initials(["-Éloi", "Luc"]) == {"-Éloi": "É", "Luc": "L"}
+
+
+def test_a_name_of_several_words_keeps_its_two_initials_at_every_table():
+    """"Marie-Christine" is "MC" alone as beside "Maximilien": one disc for one person across screens."""
+    assert unique_initials(["Marie-Christine", "Zoé"]) == {"Marie-Christine": "MC", "Zoé": "Z"}
+    assert unique_initials(["Jean Paul"])["Jean Paul"] == "JP"

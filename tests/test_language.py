@@ -150,7 +150,7 @@ def test_a_new_catalogue_is_a_new_language_without_code(tmp_path, monkeypatch):
         assert found[0] == "fr" and set(found) == {"fr", "en", "de"}
         monkeypatch.setattr(language, "LANGUAGES", found)
         de = Translator("de")
-        assert de.language == "de" and de("home.subtitle") == "Der Tischbegleiter"
+        assert de.language == "de" and de("app.title") == "Der Tischbegleiter"
         assert de("language.name") == "Deutsch" and de.tn("common.keys", 1000) == "1.000 keys"  # German separators
         assert language.next_language("en") in found
     finally:

@@ -4,8 +4,6 @@ report itself from a real screen."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -23,7 +21,7 @@ def button(t: str, x: int, y: int, w: int = 100, h: int = 60) -> dict:
 
 
 def whats(report: dict, scale: float = 1.0) -> list[str]:
-    return [p.what for p in check_shot("turn-800x480-fr.png", report, scale)]
+    return [p.what for p in check_shot("fort-boyard-turn-800x480-fr.png", report, scale)]
 
 
 def test_text_under_18_px_on_a_play_screen_is_a_problem():
@@ -99,13 +97,12 @@ def test_the_report_leaves_out_rows_scrolled_out_of_their_list(harness):
     assert len(rows) < len([w for w in harness.widgets(view.children[0]) if getattr(w, "text", "")])
 
 
-def test_shots_write_widgets_json_beside_the_pictures(tmp_path):
-    out = tmp_path / "shots"
-    proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(out), "--profiles",
-                           "800x480,720x1280", "--languages", "fr", "--screens", "turn"],
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-2000:]
+def test_shots_write_widgets_json_beside_the_pictures(all_shots):
+    out, _figures = all_shots  # the run's shared pictures (every profile: one process each, then joined)
     widgets = json.loads((out / "widgets.json").read_text("utf-8"))
-    assert sorted(widgets) == ["turn-720x1280-fr.png", "turn-800x480-fr.png"]
+    turn = sorted(name for name in widgets if name.startswith("fort-boyard-turn-") and name.endswith("-fr.png")
+                  and "passe" not in name)
+    assert turn == ["fort-boyard-turn-1024x600-fr.png", "fort-boyard-turn-1280x800-fr.png",
+                    "fort-boyard-turn-720x1280-fr.png", "fort-boyard-turn-800x480-fr.png"]
     assert all(widgets[name]["texts"] and widgets[name]["touchables"] for name in widgets)
     assert not list(out.glob(".widgets-*"))

@@ -29,7 +29,7 @@ def harness(tmp_path_factory):
 @pytest.mark.parametrize("language", ["fr", "en"])
 @pytest.mark.parametrize("shot", PLAY_SHOTS)
 def test_a_play_screen_is_legible_from_across_the_table(harness, shot, language):
-    from companion.app.scenarios import SCENARIOS
+    from companion.app.scenarios import SCENARIOS, shot_name
 
     app = harness.app
     app.controller.settings = app.settings.changed(language=language)
@@ -37,7 +37,7 @@ def test_a_play_screen_is_legible_from_across_the_table(harness, shot, language)
     SCENARIOS[shot](app)
     harness.settle(frames=8)
     report = harness.widget_report()
-    name = f"{shot}-800x480-{language}.png"
+    name = shot_name(shot, "800x480", language)
     assert [str(p) for p in check_shot(name, report, 1.0)] == []
     assert harness.overflowing_labels() == []
     texts = [t["text"] for t in report["texts"]]
@@ -51,7 +51,7 @@ def test_a_play_screen_is_legible_from_across_the_table(harness, shot, language)
 
 
 def test_time_up_fills_the_screen_until_a_tap(harness):
-    from companion.app.scenarios import SCENARIOS
+    from companion.app.scenarios import SCENARIOS, shot_name
 
     app = harness.app
     SCENARIOS["time-up"](app)
@@ -65,8 +65,8 @@ def test_time_up_fills_the_screen_until_a_tap(harness):
     assert screen.time_up_overlay is None
 
 
-def test_the_duel_is_a_sequence_contest_then_run_with_the_hourglass(harness):
-    from companion.app.scenarios import SCENARIOS
+def test_the_duel_is_a_sequence_contest_then_run_with_the_timer_or_the_buzzers(harness):
+    from companion.app.scenarios import SCENARIOS, shot_name
     from companion.app.screens.base import HourglassView
 
     app = harness.app
@@ -76,7 +76,13 @@ def test_the_duel_is_a_sequence_contest_then_run_with_the_hourglass(harness):
     assert not [w for w in harness.widgets(screen) if isinstance(w, HourglassView)]  # step 1: the contest only
     harness.tap(app.controller.tr("buzz.mode.reflex"))
     harness.settle(frames=4)
-    assert [w for w in harness.widgets(screen) if isinstance(w, HourglassView)]  # step 2: with the hourglass
+    # the run: the buzzers are the reflex's timer, no hourglass beside them...
+    assert not [w for w in harness.widgets(screen) if isinstance(w, HourglassView)]
+    screen.duel_panel.other_contest()
+    harness.settle(frames=4)
+    harness.tap(app.controller.tr("buzz.mode.card"))
+    harness.settle(frames=4)
+    assert [w for w in harness.widgets(screen) if isinstance(w, HourglassView)]  # ...the card's is the hourglass
     for name in ("Marie-Christine", "Maximilien"):  # step 3: the winners in their colours
         button = harness.button(app.controller.tr("duel.won_lines", player=name))
         from companion.app.controls import colour_rgba
@@ -85,7 +91,8 @@ def test_the_duel_is_a_sequence_contest_then_run_with_the_hourglass(harness):
 
 
 def test_undo_then_redo_by_touch_gives_back_the_same_game(harness):
-    from companion.app.scenarios import SCENARIOS, play
+    from companion.app.scenarios import SCENARIOS, shot_name
+    from companion.app.games.fort_boyard.scenarios import play
     from companion.app.screens.base import redo_text, undo_text
 
     app = harness.app
@@ -103,7 +110,7 @@ def test_undo_then_redo_by_touch_gives_back_the_same_game(harness):
 
 
 def test_the_last_ten_seconds_are_told_once_and_pulse(harness):
-    from companion.app.scenarios import SCENARIOS
+    from companion.app.scenarios import SCENARIOS, shot_name
     from companion.app.screens.base import HourglassView
 
     app = harness.app

@@ -6,8 +6,6 @@ size (widgets/art.py)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -18,17 +16,16 @@ pytest.importorskip("kivy")
 SCREENS = ("history", "history-games", "history-stats", "history-player", "new_game-options")
 
 
-def test_history_and_the_new_games_options_are_legible_on_every_larger_profile(tmp_path):
+def test_history_and_the_new_games_options_are_legible_on_every_larger_profile(all_shots):
     """720×1280: the games' lines, the player's figures and the options' columns; 1280×800: the player's
     figures and the table's "Duels"; 1024×600: the two buttons under the list (9 px apart)."""
     from companion.app.legibility import check_folder
+    from companion.app.scenarios import shot_name
 
-    out = tmp_path / "shots"
-    proc = subprocess.run([sys.executable, "-m", "companion", "shots", "--out", str(out), "--profiles",
-                           "720x1280,1024x600,1280x800", "--languages", "fr", "--screens", ",".join(SCREENS)],
-                          capture_output=True, text=True, timeout=900)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    widgets = json.loads((out / "widgets.json").read_text("utf-8"))
+    out, _figures = all_shots  # the run's shared pictures
+    everything = json.loads((out / "widgets.json").read_text("utf-8"))
+    wanted = {shot_name(s, p, "fr") for s in SCREENS for p in ("720x1280", "1024x600", "1280x800")}
+    widgets = {name: report for name, report in everything.items() if name in wanted}
     assert len(widgets) == 3 * len(SCREENS)
     assert [str(p) for p in check_folder(widgets)] == []
 
@@ -85,7 +82,7 @@ def test_the_code_words_levels_are_a_choice_with_its_tick_not_a_gold_button(harn
     assert not segments[("Jean-Baptiste", "easy")].text.startswith("✓ ")
     h.tap(segments[("Zoé", "hard")])
     h.settle(frames=4)
-    assert h.app.sm.get_screen("new_game").word_levels["Zoé"] == "hard"
+    assert h.app.sm.get_screen("new_game").form.word_levels["Zoé"] == "hard"
 
 
 def test_every_size_is_the_tokens_one_on_the_windows_profile(harness, monkeypatch):

@@ -23,13 +23,13 @@ def test_initials_differ_at_the_table():
 
 
 def test_a_lineup_from_a_hostile_log_keeps_colours_unique_and_known():
-    start = {"cmd": "new", "players": ["Ann", "Bob", "Cy"],
+    start = {"cmd": "new", "game": "fort-boyard", "players": ["Ann", "Bob", "Cy"],
              "table": {"colours": {"Ann": "coral", "Bob": "coral", "Cy": "no-such"}, "decks": {"force": "x"}}}
     lineup = lineup_of(start)
     colours = [p.colour for p in lineup.players]
     assert [p.name for p in lineup.players] == ["Ann", "Bob", "Cy"]
     assert colours[0] == "coral" and len(set(colours)) == 3
-    assert lineup.deck_sources()["force"] == "physical"
+    assert lineup.game == "fort-boyard" and lineup.options["decks"]["force"] == "physical"
     assert lineup_of({"cmd": "new", "players": ["solo"]}) is None
 
 
@@ -56,7 +56,9 @@ def test_the_screen_is_legible_at_800x480(harness, scenario, language):
     from companion.app.legibility import check_shot
 
     report = shown(harness, scenario, language)
-    problems = [p.what for p in check_shot(f"{scenario}-800x480-{language}.png", report, 1.0)]
+    from companion.app.scenarios import shot_name
+
+    problems = [p.what for p in check_shot(shot_name(scenario, "800x480", language), report, 1.0)]
     assert problems == []
     words = " ".join(t["text"] for t in report["texts"])
     for wrong in ("0 clés", "1 clés", "1 keys"):
@@ -93,11 +95,13 @@ def test_two_players_cannot_take_one_colour(harness):
 
 
 def test_same_players_as_last_time_in_one_tap(harness):
-    from companion.app.controller import DECK_KINDS, PlayerSetup
+    from companion.app.controller import PlayerSetup
+    from companion.app.games.fort_boyard.cards import DECK_KINDS
+    from companion.app.games.fort_boyard.ui import new_game
 
     h = harness
     c = h.app.controller
-    c.new_game([PlayerSetup("Ann", "violet"), PlayerSetup("Bob", "sky"), PlayerSetup("Cy", "coral")], "Bob", "blue",
+    new_game(c, [PlayerSetup("Ann", "violet"), PlayerSetup("Bob", "sky"), PlayerSetup("Cy", "coral")], "Bob", "blue",
                {d: "companion" for d in DECK_KINDS})
     screen = h.app.sm.get_screen("new_game")
     screen.reset_form()
@@ -106,7 +110,7 @@ def test_same_players_as_last_time_in_one_tap(harness):
     # "sky" (a December colour, now lilac: no player colour reads as the main action's gold) keeps its place.
     assert screen.rows == [{"name": "Ann", "colour": "violet"}, {"name": "Bob", "colour": "lilac"},
                            {"name": "Cy", "colour": "coral"}]
-    assert screen.card_text == "blue" and set(screen.decks.values()) == {"companion"}
+    assert screen.form.card_text == "blue" and set(screen.form.decks.values()) == {"companion"}
 
 
 def buttons_saying(h, text: str) -> list:
@@ -115,12 +119,14 @@ def buttons_saying(h, text: str) -> list:
 
 def test_same_players_is_not_offered_when_it_would_change_nothing(harness):
     # The family review: "Mêmes joueurs que la dernière fois" offered with the list already full of them.
-    from companion.app.controller import DECK_KINDS, PlayerSetup
+    from companion.app.controller import PlayerSetup
+    from companion.app.games.fort_boyard.cards import DECK_KINDS
+    from companion.app.games.fort_boyard.ui import new_game
 
     h = harness
     c = h.app.controller
     h.app.set_language("fr")
-    c.new_game([PlayerSetup("Ann", "violet"), PlayerSetup("Bob", "coral")], "Bob", "blue",
+    new_game(c, [PlayerSetup("Ann", "violet"), PlayerSetup("Bob", "coral")], "Bob", "blue",
                {d: "companion" for d in DECK_KINDS})
     screen = h.app.sm.get_screen("new_game")
     screen.reset_form()
@@ -144,6 +150,38 @@ def test_a_full_table_says_why_no_player_can_be_added(harness):
     full = buttons_saying(h, "6 joueurs au plus")
     assert len(full) == 1 and full[0].disabled
     assert buttons_saying(h, h.app.controller.tr("new.add")) == []
+
+
+def test_a_removed_player_is_put_back_in_their_seat_and_colour_in_one_tap(harness):
+    # The review: ✕ right beside ▼, a slip deletes a player. The delete is undone on the rail.
+    from companion.app.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("fr")
+    SCENARIOS["new_game-players"](h.app)  # six players
+    h.settle(frames=4)
+    screen = h.app.sm.get_screen("new_game")
+    before = [dict(r) for r in screen.rows]
+    remove = next(w for w in h.widgets() if getattr(w, "row", None) == 2 and getattr(w, "icon", None) == "remove")
+    h.tap(remove)
+    h.settle(frames=4)
+    assert [r["name"] for r in screen.rows] == [r["name"] for r in before if r is not before[2]]
+    assert buttons_saying(h, "6 joueurs au plus") == []  # its place holds the way back
+    h.tap(h.button("Remettre " + before[2]["name"]))
+    h.settle(frames=4)
+    assert screen.rows == before and screen.removed is None
+
+
+def test_the_names_message_says_the_chosen_games_own_player_range(harness):
+    h = harness
+    h.app.set_language("en")
+    screen = h.app.sm.get_screen("new_game")
+    screen.reset_form("knightmare")  # 2 to 4 players
+    h.app.go("new_game")
+    screen.rows = [{"name": "Ann", "colour": "coral"}, {"name": "", "colour": "mint"}]
+    assert screen.names_ready() is False
+    assert screen.message == "Enter 2 to 4 players, each with a different name."
+    screen.reset_form("fort-boyard")
 
 
 def test_rematch_is_a_new_game_with_the_same_players_seats_and_colours(harness):
@@ -217,8 +255,9 @@ def test_the_screen_setting_names_its_choices_from_right_above_them(harness):
     assert label.x <= min(w.x for w in choices) + 16
 
 
-def test_home_notices_are_at_reading_size_in_the_text_colour(harness):
-    # The family review: "À savoir : …" small and grey on the home screen.
+def test_home_notices_are_one_banner_at_reading_size_and_a_tap_opens_them_all(harness):
+    # The family review: "À savoir : …" small and grey on the home screen; the next review: in French the
+    # notices' lines pushed the games' pictures off their tiles. Now one line, a tap for the details.
     from companion.app import theme
     from companion.app.scenarios import SCENARIOS
 
@@ -226,11 +265,40 @@ def test_home_notices_are_at_reading_size_in_the_text_colour(harness):
     h.app.set_language("fr")
     SCENARIOS["home-notices"](h.app)
     h.settle(frames=8)
-    notices = [w for w in h.widgets() if getattr(w, "text", "").startswith(("À savoir", "… et", "... et"))]
-    assert len(notices) >= 2
-    for label in notices:
-        assert label.font_size >= 22, (label.text, label.font_size)
-        assert tuple(label.color) == tuple(theme.TEXT)
+    banners = [w for w in h.widgets() if getattr(w, "is_notice_banner", False)]
+    assert len(banners) == 1
+    banner = banners[0]
+    assert banner.text == "À savoir\u00a0: 4 messages"
+    assert banner.font_size >= 22 and tuple(banner.color) == tuple(theme.TEXT)
+    assert banner.texture_size[1] < banner.font_size * 1.612 * 1.5  # one line (Andika: 1.612 a line)
+    view = h.app.sm.get_screen("home").show_notices()
+    try:
+        h.settle(frames=3)
+        lines = [w.text for w in view.walk() if getattr(w, "notice", False)]
+        assert len(lines) == 4 and lines[0].endswith("le sablier s’affiche à l’écran")
+    finally:
+        view.dismiss(animation=False)
+        h.app.notices = []
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_with_notices_and_a_game_in_progress_every_game_tile_shows_its_picture_whole(harness, language):
+    from companion.app.scenarios import SCENARIOS
+    from companion.app.screens.home import GameTile
+
+    h = harness
+    h.app.set_language(language)
+    SCENARIOS["home-notices"](h.app)
+    h.settle(frames=8)
+    try:
+        tiles = [w for w in h.widgets() if isinstance(w, GameTile)]
+        assert len(tiles) == 5
+        for tile in tiles:
+            assert tile.picture is not None and tile.picture.opacity == 1, tile.game
+            assert tile.picture.height >= 60, (tile.game, tile.picture.height)  # px at 800×480
+            assert tile.picture.y >= tile.y and tile.picture.top <= tile.top
+    finally:
+        h.app.notices = []
 
 
 def test_the_language_switch_is_smaller_and_quieter_than_the_new_game(harness):
@@ -243,7 +311,7 @@ def test_the_language_switch_is_smaller_and_quieter_than_the_new_game(harness):
     SCENARIOS["home"](h.app)
     h.settle(frames=8)
     switch = h.button("English")
-    new = h.button(h.app.controller.tr("home.new"))
+    new = h.button("Fort Boyard")  # its tile
     assert switch.width * switch.height < new.width * new.height / 2
     assert switch.font_size < new.font_size
     assert tuple(switch.bg) not in (tuple(theme.GOLD), tuple(theme.STONE))

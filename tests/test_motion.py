@@ -75,7 +75,7 @@ class StillClock:
 @pytest.fixture
 def game(harness):
     """A fresh game on the turn screen, motion as the settings say, nothing moving yet."""
-    from companion.app import scenarios
+    from companion.app.games.fort_boyard import scenarios
 
     app = harness.app
     app.motion.layer.clock = StillClock()
@@ -150,7 +150,7 @@ def test_a_key_won_flies_to_the_winners_chip(game):
 
 
 def test_an_animation_skipped_by_a_tap_leaves_the_same_state_as_one_played_out(game, harness):
-    from companion.app import scenarios
+    from companion.app.games.fort_boyard import scenarios
 
     h = game
     win_force(h)
@@ -251,8 +251,9 @@ def words(seconds):
 
 
 def test_the_portrait_speaks_while_his_voice_plays_and_stops_after(game):
-    h = game
-    h.app.go("home")
+    h = game  # on the riddle's screen: home is the companion's own now, with no game's host on it
+    h.app.controller.send({"cmd": "land", "space": "enigme"})
+    h.app.show_phase()
     h.settle(frames=3)
     portrait = portrait_on(h)
     assert not portrait.speaking and not portrait.mouth_open

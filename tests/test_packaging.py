@@ -27,10 +27,12 @@ def wheel(tmp_path_factory) -> Path:
     return found
 
 
-def test_every_language_folder_of_the_content_pack_is_installed():
+def test_every_language_folder_of_every_game_s_content_pack_is_installed():
     listed = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["data-files"]
-    folders = {p.name for p in (ROOT / "content").iterdir() if p.is_dir()}
-    assert {key.rsplit("/", 1)[-1] for key in listed if key.count("/") == 3} == folders
+    folders = {p.relative_to(ROOT / "content").as_posix() for p in (ROOT / "content").glob("*/*") if p.is_dir()}
+    games = {p.name for p in (ROOT / "content").iterdir() if (p / "pack.toml").is_file()}
+    assert {key.split("/content/", 1)[1] for key in listed if key.count("/") == 4} == folders
+    assert {key.split("/content/", 1)[1] for key in listed if key.count("/") == 3} == games
 
 
 def test_the_wheel_carries_the_content_pack_catalogues_fonts_and_art(wheel):
@@ -65,5 +67,5 @@ def test_an_installed_companion_finds_its_content_pack_without_the_source_tree(w
                           cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     folder, riddles = proc.stdout.split()
-    assert Path(folder) == venv / "share" / "fort-boyard-companion" / "content"
+    assert Path(folder) == venv / "share" / "fort-boyard-companion" / "content" / "fort-boyard"
     assert int(riddles) >= 120

@@ -59,3 +59,44 @@ def test_a_proposal_typed_in_the_page_reaches_the_game_at_the_players_turn(game)
                           "document.getElementById('propose').requestSubmit(); true")
     assert browser.wait_for(ann, "document.getElementById('last').className == 'ok'")
     assert feed.session.view()["players"][0]["status"] == "treasure"
+
+
+def test_a_page_refused_its_live_updates_reconnects_by_itself(game):
+    from companion.phones.gate import Limits
+
+    feed, server, browser = game
+    server.limits = Limits(streams=0)  # every live page refused (503): the browser alone would give up
+    bob = browser.open(server.urls()["Bob"])
+    assert browser.wait_for(bob, "!document.getElementById('status').hidden")  # "connection lost, trying again"
+    server.limits = Limits()
+    assert browser.wait_for(bob, "document.getElementById('status').hidden", timeout=20)  # reconnected
+    win_clue(feed, "Bob")
+    assert browser.wait_for(bob, f"{CLUE_LIST}.length == 2")
+
+
+def test_a_page_replaced_by_a_newer_one_of_its_link_says_so_and_stays_put(game):
+    from companion.phones.gate import Limits
+
+    feed, server, browser = game
+    server.limits = Limits(streams_per_link=1)
+    first = browser.open(server.urls()["Bob"])
+    assert browser.wait_for(first, f"{CLUE_LIST}.length == 1 && document.getElementById('status').hidden")
+    second = browser.open(server.urls()["Bob"])
+    assert browser.wait_for(second, f"{CLUE_LIST}.length == 1 && document.getElementById('status').hidden")
+    assert browser.wait_for(first, "document.getElementById('status').textContent.indexOf('ouverte ailleurs') >= 0")
+    win_clue(feed, "Bob")
+    assert browser.wait_for(second, f"{CLUE_LIST}.length == 2")
+    assert server.open_streams() == 1  # the first page did not come back to push the second out
+
+
+def test_a_proposal_answered_with_no_json_says_to_try_again(game):
+    feed, server, browser = game
+    while feed.session.view()["round"] == 2:
+        win_clue(feed, "Ann")
+    ann = browser.open(server.urls()["Ann"])
+    assert browser.wait_for(ann, "!document.getElementById('propose').hidden")
+    # 5,000 characters (the field stops typing at 64; a script does not): a body over 4 KiB, a bare 413.
+    browser.evaluate(ann, "document.getElementById('word').value = 'x'.repeat(5000);"
+                          "document.getElementById('propose').requestSubmit(); true")
+    assert browser.wait_for(ann, "document.getElementById('status').textContent.indexOf('réessaie') >= 0")
+    assert feed.session.commands[-1]["cmd"] != "propose"

@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("kivy")
 
-from companion.devices.rfid import PLACED, ReaderConfig, TagEvent  # noqa: E402
-from companion.devices.rfid.emulate import PtyPort  # noqa: E402
+from companion.devices.rfid import PLACED, TagEvent  # noqa: E402
 from companion.devices.rfid.rdm6300 import frame as rdm_frame  # noqa: E402
 from companion.tiles import Tile  # noqa: E402
-from tests.support import app_harness  # noqa: E402
+from tests import support  # noqa: E402
+from tests.support import pump_until  # noqa: E402
 
 TEN = ["1000000001", "1000000002", "1000000003"]
 FIFTY = "5000000001"
@@ -23,31 +23,18 @@ STRANGER = "DEADBEEF00"
 
 @pytest.fixture(scope="module")
 def reader_port():
-    port = PtyPort()
-    yield port
-    port.close()
+    with support.reader_port() as port:
+        yield port
 
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory, reader_port):
-    tmp = tmp_path_factory.mktemp("rfid-app")
-    # the app's start starts the reader
-    with app_harness(tmp, reader=ReaderConfig("rdm6300", reader_port.path), tiles_path=tmp / "tiles.json") as h:
+    with support.reader_app_harness(tmp_path_factory.mktemp("rfid-app"), reader_port) as h:
         yield h
-        h.app.tiles.close()  # the ReaderThread closes before the pty's master side
 
 
 def tr(h, key, **kw):
     return h.app.controller.tr(key, **kw)
-
-
-def pump_until(h, predicate, what: str, frames: int = 2000) -> None:
-    for _ in range(frames):
-        if predicate():
-            return
-        h.pump(1)
-        threading.Event().wait(0.002)
-    raise AssertionError(f"never happened: {what}")
 
 
 def place(h, tag: str) -> None:
@@ -123,7 +110,7 @@ def test_enrolment_warns_on_a_known_tag_counts_per_kind_and_undoes(harness):
 
 
 def treasure_room(h):
-    from companion.app.scenarios import _everyone_in_the_treasure_room
+    from companion.app.games.fort_boyard.scenarios import _everyone_in_the_treasure_room
 
     enrol(h, {**{t: Tile("boyard-10") for t in TEN}, FIFTY: Tile("boyard-50"), KEYS[0]: Tile("key", 1)})
     _everyone_in_the_treasure_room(h.app)
@@ -224,7 +211,7 @@ def test_treasure_through_the_real_reader_in_both_languages(harness, reader_port
 
 
 def test_round_3_key_tiles_confirm_the_keys_a_player_holds(harness):
-    from companion.app.scenarios import _proposal
+    from companion.app.games.fort_boyard.scenarios import _proposal
 
     h = harness
     h.app.set_language("en")
@@ -259,7 +246,7 @@ def test_with_no_reader_the_hub_only_holds_the_registry_and_the_screens_are_as_b
     hub.start()
     assert hub.reader is None
     assert reader_line(h.app) == tr(h, "settings.hw_reader")
-    from companion.app.scenarios import _everyone_in_the_treasure_room
+    from companion.app.games.fort_boyard.scenarios import _everyone_in_the_treasure_room
 
     _everyone_in_the_treasure_room(h.app)
     h.app.show_phase()

@@ -27,6 +27,8 @@ def test_every_event_type_of_the_game_has_a_cue_or_is_quiet_on_purpose():
                "handful_drawn": {"value": 30}, "dive_progressed": {"reached": True},
                "code_word_proposed": {"correct": False}}
     for kind in _EVENT_TYPES:
+        if "." in kind:  # another game's event ("forfort.started"), registered by a test run before: its own
+            continue     # screens play its sounds (companion/app/games/<game>/sounds.py)
         event = {"type": kind, "player": "Ann", **samples.get(kind, {})}
         assert kind in QUIET or cue_for(event, ["Ann", "Bob"]) is not None, kind
     assert cue_for({"type": "undone"}, []) == Cue("undo")
@@ -108,6 +110,7 @@ def make(mixer, speech, library, language="en", **kw):
 
 def test_a_whole_game_sounds_and_speaks_on_the_device(on_jack, speech, library, tmp_path):
     from companion.app.controller import Controller, PlayerSetup
+    from companion.app.games.fort_boyard.ui import new_game
     from companion.app.settings import Settings
     from companion.games.fort_boyard.autoplay import legal_command
     from companion.session import GameSession
@@ -119,7 +122,7 @@ def test_a_whole_game_sounds_and_speaks_on_the_device(on_jack, speech, library, 
     controller = Controller(GameSession(GameLog(tmp_path / "games.db")), Settings(language="en"), library)
     controller.listeners.append(reactions.on_answer)
     decks = {"concentration": "companion", "force": "companion", "duel": "companion", "enigme": "companion"}
-    first = controller.new_game([PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")], "Ann", "", decks, seed=5)
+    first = new_game(controller, [PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")], "Ann", "", decks, seed=5)
     assert first["ok"]
     rng = random.Random(5)
     riddles_drawn = []

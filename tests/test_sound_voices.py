@@ -185,3 +185,30 @@ def test_onnxruntime_gets_a_thread_count_so_it_pins_no_thread(joe_files, monkeyp
     engine.load(JOE)
     assert len(seen) == 1 and seen[0] is not None
     assert seen[0].intra_op_num_threads == piper_threads() >= 1
+
+
+def test_a_model_over_the_limit_is_refused_before_a_byte_is_copied(home, usb, monkeypatch):
+    """Issue 27, defect 9: a 420 MB file was refused only once 400 MB of it had been copied."""
+    model = usb / f"{JOE}.onnx"
+    with open(model, "r+b") as f:
+        f.truncate(420 * 1024 * 1024)  # sparse: 420 MB that take no room on the test's disk
+
+    def no_copy(*_args, **_kw):
+        raise AssertionError("a copy was started")
+
+    monkeypatch.setattr("companion.sound.speech.install.tempfile.mkstemp", no_copy)
+    with pytest.raises(VoiceError, match="420 MB, larger than 400 MB"):
+        install_voices([model], home)
+    assert not home.exists() or list(home.iterdir()) == []
+
+
+def test_a_voice_that_would_leave_too_little_room_for_the_game_log_is_refused(home, usb, monkeypatch):
+    from companion.sound.speech import install
+
+    need = sum(p.stat().st_size for p in usb.iterdir())
+    monkeypatch.setattr(install, "free_bytes", lambda folder: need + install.FREE_MARGIN_BYTES - 1)
+    with pytest.raises(VoiceError, match="256 MB must stay free for the game log; nothing was copied"):
+        install_voices([usb / f"{JOE}.onnx"], home)
+    assert list(home.iterdir()) == []
+    monkeypatch.setattr(install, "free_bytes", lambda folder: need + install.FREE_MARGIN_BYTES)
+    assert [v.name for v in install_voices([usb / f"{JOE}.onnx"], home)] == [JOE]

@@ -57,6 +57,30 @@ def test_a_changed_file_is_checked_again(tmp_path, counted):
     assert counted == ["tiny", "tiny"]
 
 
+def test_a_word_list_changed_installed_or_removed_has_the_pack_checked_again(tmp_path, counted, monkeypatch):
+    """Issue 27, defect 9: the remembered check did not cover the word lists the checks read."""
+    words = tmp_path / "dict"
+    words.mkdir()
+    (words / "french").write_text("lune\nsoleil\n", encoding="utf-8")
+    monkeypatch.setenv("COMPANION_DICTIONARY_DIR", str(words))
+    pack = write_pack(tmp_path / "tiny")
+    path = tmp_path / "cache" / "checked.txt"
+    load_library([pack], checked=CheckedPacks(path))
+    load_library([pack], checked=CheckedPacks(path))
+    assert counted == ["tiny"]  # clean and remembered with this list
+    (words / "french").write_text("lune\nsoleil\nlunes\n", encoding="utf-8")  # updated by its package
+    os.utime(words / "french", ns=(1, 1))  # even to a time of its own choosing
+    load_library([pack], checked=CheckedPacks(path))
+    assert counted == ["tiny"] * 2
+    (words / "british-english").write_text("moon\n", encoding="utf-8")  # installed
+    load_library([pack], checked=CheckedPacks(path))
+    (words / "french").unlink()  # removed
+    load_library([pack], checked=CheckedPacks(path))
+    assert counted == ["tiny"] * 4
+    load_library([pack], checked=CheckedPacks(path))
+    assert counted == ["tiny"] * 4
+
+
 def test_a_pack_with_problems_is_never_remembered(tmp_path, monkeypatch):
     pack = write_pack(tmp_path / "tiny")
     path = tmp_path / "cache" / "checked.txt"

@@ -48,7 +48,7 @@ def hold(harness, widget):
 def test_the_riddles_answer_shows_only_while_the_judge_holds_it(harness):
     screen = shown(harness, "enigme")
     tr = harness.app.controller.tr
-    answer = tr("enigme.answer", answer=harness.app.controller.card_item().answer)
+    answer = tr("enigme.answer", answer=harness.app.controller.game_part.card_item().answer)
     strip = strip_of(harness, screen)
     assert answer not in texts(harness, screen)
     harness.tap(strip)  # a tap (or a brush) shows nothing that stays
@@ -60,17 +60,20 @@ def test_the_riddles_answer_shows_only_while_the_judge_holds_it(harness):
     assert answer not in texts(harness, screen)
 
 
-def test_the_riddles_answer_is_small_and_away_from_the_title_and_the_judges(harness):
+def test_the_riddles_answer_strip_says_what_it_does_and_whose_it_is_at_reading_size(harness):
+    from companion.app.games.fort_boyard.turn import reader_of
+
     screen = shown(harness, "enigme")
     tr = harness.app.controller.tr
     strip = strip_of(harness, screen)
     judges = [harness.button(tr("enigme.correct")), harness.button(tr("enigme.wrong"))]
-    start = harness.button(tr("hourglass.start"))
     from companion.app import theme
 
-    # never the most prominent: the smallest text of a play screen, in a quiet colour, not the start's gold
-    assert strip.font_size < start.font_size and strip.base_font == TYPE.caption
-    assert list(strip.bg) == list(theme.STONE_DARK)
+    reader = reader_of(screen)
+    assert reader != harness.app.controller.view["current"]  # the reader, not the player answering
+    assert strip.text == tr("enigme.hold_reader", player=reader) and reader in strip.text
+    assert strip.font_size >= 22 and strip.base_font == TYPE.body  # read from the reader's seat
+    assert list(strip.bg) == list(theme.STONE_DARK)  # quiet: never the start's gold
     title_bottom = min(w.to_window(*w.pos)[1] for w in harness.widgets(screen)
                        if getattr(w, "role", None) == "step")
     _, top = strip.to_window(strip.x, strip.top)
@@ -79,12 +82,50 @@ def test_the_riddles_answer_is_small_and_away_from_the_title_and_the_judges(harn
         assert not strip.collide_widget(judge)
 
 
+def test_pere_fouras_is_a_third_of_the_screens_height_beside_his_riddle(harness):
+    from kivy.core.window import Window
+
+    from companion.app.games.fort_boyard.riddle import FOURAS_SHARE
+
+    screen = shown(harness, "enigme")
+    fouras = screen.fouras
+    drawn = min(fouras.height, fouras.width / fouras._aspect)  # the portrait keeps its aspect in its box
+    assert drawn >= Window.height * FOURAS_SHARE
+    strip = strip_of(harness, screen)
+    assert fouras.get_root_window() is not None
+    assert fouras.to_window(fouras.right, 0)[0] < strip.to_window(strip.x, 0)[0]  # at the left of his riddle
+
+
+def test_listen_again_has_pere_fouras_read_the_riddle_once_more(harness):
+    calls = []
+
+    class Sound:  # the companion's sound, as far as this screen uses it
+        def say_card(self, deck, card_id):
+            calls.append((deck, card_id))
+            return object()  # an utterance under way
+
+    screen = shown(harness, "enigme")
+    card = harness.app.controller.view["card"]
+    before = harness.app.sound
+    harness.app.sound = Sound()
+    try:
+        harness.tap(screen.listen_button)
+        assert calls == [(card["deck"], card["id"])]
+    finally:
+        harness.app.sound = before
+    harness.app.sound = None
+    try:
+        assert screen.listen_again() is False  # no voice: the screen says so (a toast), nothing breaks
+    finally:
+        harness.app.sound = before
+
+
 def test_the_duel_questions_answer_shows_only_while_held(harness):
     screen = shown(harness, "duel-result")
     screen.duel_panel.choose("question")
     harness.settle(frames=4)
     screen = harness.app.current_screen()
-    answer = harness.app.controller.tr("duel.answer", answer=harness.app.controller.card_item().answer)
+    answer = harness.app.controller.tr("duel.answer", answer=harness.app.controller.game_part.card_item().answer)
     strip = strip_of(harness, screen)
     assert answer not in texts(harness, screen)
     touch = hold(harness, strip)
@@ -112,7 +153,7 @@ def test_the_duels_contest_step_has_no_winner_buttons_and_the_run_step_has_them_
 
 def test_the_card_contest_shows_the_games_duel_card_not_a_quiz_question(harness):
     screen = shown(harness, "duel-contest")
-    item = harness.app.controller.card_item()
+    item = harness.app.controller.game_part.card_item()
     shown_texts = " ".join(texts(harness, screen))
     assert item is None or screen.typeset(item.question) not in shown_texts
     assert harness.app.controller.tr("space.duel") in shown_texts  # "pioche une carte Duel …"

@@ -33,12 +33,31 @@ def ring_of(harness, screen):
     return view, min(view.ring.size)
 
 
-@pytest.mark.parametrize("shot", ["challenge", "challenge-physical", "hourglass-last10", "enigme"])
+@pytest.mark.parametrize("shot", ["challenge", "challenge-physical", "hourglass-last10"])
 def test_the_hourglass_ring_is_the_centre_of_attention_beside_a_card(harness, shot):
     view, diameter = ring_of(harness, shown(harness, shot))
     assert diameter >= 200  # was 132 px across
     assert diameter >= 0.6 * view.height
     assert view.time_label.font_size >= TYPE.timer  # the seconds inside at the timer's size (were 63.7 px)
+
+
+def test_the_riddles_ring_takes_pere_fouras_place_once_started(harness):
+    """Before the hourglass runs Père Fouras stands in its column (he reads the riddle); started, by the
+    button or the space bar, the ring takes his place at nearly the others' size (the verses keep 420 px)."""
+    from companion.app.widgets.fouras import FourasPortrait
+
+    screen = shown(harness, "enigme")
+    assert any(isinstance(w, FourasPortrait) for w in harness.widgets(screen))
+    harness.app.toggle_hourglass()  # the space bar's start: no button pressed
+    harness.settle(frames=4)
+    screen = harness.app.current_screen()
+    view, diameter = ring_of(harness, screen)
+    try:
+        assert not any(isinstance(w, FourasPortrait) for w in harness.widgets(screen))
+        assert view.ring.get_root_window() is not None and diameter >= 185
+        assert view.time_label.font_size >= TYPE.timer
+    finally:
+        harness.app.toggle_hourglass()  # paused again for the next test
 
 
 def test_the_duels_ring_fills_the_height_between_the_step_and_the_winners(harness):
@@ -62,7 +81,7 @@ def test_the_success_line_is_read_at_the_cards_size(harness):
 
 def test_the_riddle_is_the_screens_large_upright_text(harness):
     screen = shown(harness, "enigme")
-    riddle = harness.app.controller.card_item().text
+    riddle = harness.app.controller.game_part.card_item().text
     label = next(w for w in harness.widgets(screen) if getattr(w, "text", None) == screen.typeset(riddle))
     assert not label.italic
     assert label.base_font >= 30  # the heading's size, shrunk only as far as a long riddle needs
@@ -76,7 +95,7 @@ def test_a_concentration_card_of_the_game_says_who_reads_it_to_whom(harness):
 
 
 def test_a_force_card_of_the_game_is_read_aloud_by_the_player(harness):
-    from companion.app.scenarios import fresh_game, frozen_hourglass, play
+    from companion.app.games.fort_boyard.scenarios import fresh_game, frozen_hourglass, play
 
     app = harness.app
     fresh_game(app, decks="physical")
@@ -89,7 +108,7 @@ def test_a_force_card_of_the_game_is_read_aloud_by_the_player(harness):
 
 
 def test_a_riddle_card_of_the_game_is_read_by_the_left_hand_neighbour(harness):
-    from companion.app.scenarios import fresh_game, frozen_hourglass, play
+    from companion.app.games.fort_boyard.scenarios import fresh_game, frozen_hourglass, play
 
     app = harness.app
     fresh_game(app, decks="physical")
@@ -104,21 +123,23 @@ def test_a_riddle_card_of_the_game_is_read_by_the_left_hand_neighbour(harness):
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_riddle_of_the_content_is_read_at_20_px_and_seven_in_eight_at_22(harness, language):
     """Every riddle of the companion's content on the énigme screen at 800×480: none under 19.5 px nor out of
-    its box (six verses were at 18 px, seven at 15.5, in italics), seven in eight at 22 px and more (seven
-    verses, or long verses that wrap, take a little less in the panel's 194 px)."""
+    its box (six verses were at 18 px, seven at 15.5, in italics; 13.9 px when Père Fouras and the answer
+    strip shared the riddle's panel), seven in eight at 22 px and more (seven verses, or long verses that
+    wrap, take a little less in the verses' 420 × 189 px between Père Fouras and the judges)."""
     from companion.app.controls import FitLabel
 
     app = harness.app
-    original = app.controller.card_item
+    part = None
     app.controller.settings = app.settings.changed(language=language)
     app.controller.tr.set_language(language)
     try:
         screen = shown(harness, "enigme")
-        riddles = list(app.controller.deck_items("enigme"))
+        part = app.controller.game_part  # Fort Boyard's share of the controller: its cards
+        riddles = list(part.deck_items("enigme"))
         assert len(riddles) > 100
         small, under_22 = [], 0
         for item in riddles:
-            app.controller.card_item = lambda item=item: item
+            part.card_item = lambda item=item: item
             screen.rebuild()
             harness.settle(frames=2)
             label = next(w for w in harness.widgets(screen)
@@ -129,6 +150,41 @@ def test_every_riddle_of_the_content_is_read_at_20_px_and_seven_in_eight_at_22(h
         assert small == []
         assert under_22 <= len(riddles) / 8  # measured: 10 of 124 in French, 13 in English
     finally:
-        app.controller.card_item = original
+        if part is not None:
+            del part.card_item  # the class's own again
+        app.controller.settings = app.settings.changed(language="fr")
+        app.controller.tr.set_language("fr")
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_challenge_card_and_its_success_line_are_read_at_20_px(harness, language):
+    """Every Concentration and Force card of the content on the challenge screen at 800×480, its text and
+    its success line: none under 19.5 px nor out of its box (the longest fell to 16 px at the paragraph's
+    leading; measured 19.9 px at the least, for ink-colours in English)."""
+    from companion.app.controls import FitLabel
+    from companion.app.games.fort_boyard.turn import after_colon
+
+    app = harness.app
+    part = None
+    app.controller.settings = app.settings.changed(language=language)
+    app.controller.tr.set_language(language)
+    try:
+        screen = shown(harness, "challenge")
+        part = app.controller.game_part
+        cards = list(part.deck_items("concentration")) + list(part.deck_items("force"))
+        assert len(cards) > 60
+        small = []
+        for item in cards:
+            part.card_item = lambda item=item: item
+            screen.rebuild()
+            harness.settle(frames=2)
+            wanted = {screen.typeset(item.text), screen.tr("challenge.rule", rule=after_colon(item.success))}
+            labels = [w for w in harness.widgets(screen) if isinstance(w, FitLabel) and w.text in wanted]
+            assert len(labels) == 2
+            small += [(item.id, round(w.font_size, 1)) for w in labels if w.font_size < 19.5 or w.overflows()]
+        assert small == []
+    finally:
+        if part is not None:
+            del part.card_item
         app.controller.settings = app.settings.changed(language="fr")
         app.controller.tr.set_language("fr")

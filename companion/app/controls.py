@@ -35,10 +35,12 @@ class FitMixin:
     base_font = NumericProperty(22)
     wrap = BooleanProperty(True)
     inset = NumericProperty(0)  # px kept free on the left (an icon beside the text)
+    inset_top = NumericProperty(0)  # px kept free above the text (an icon over it)
 
     def _init_fit(self) -> None:
         self._fit_event = Clock.create_trigger(self._fit, 0)
-        self.bind(size=self._fit_event, text=self._fit_event, base_font=self._fit_event, inset=self._fit_event)
+        self.bind(size=self._fit_event, text=self._fit_event, base_font=self._fit_event, inset=self._fit_event,
+                  inset_top=self._fit_event)
         self.halign = "center"
         self.valign = "middle"
         self._fit_event()
@@ -61,7 +63,7 @@ class FitMixin:
         in the widget, so the text sits in the middle. A box with a height would make Kivy drop lines
         (with ``valign`` middle and a newline, the text after the newline gets only half the height),
         and a dropped line is a text cut off that no size check sees."""
-        self.padding = [self.inset, 0, 0, 0]
+        self.padding = [self.inset, self.inset_top, 0, 0]
         self.text_size = (width, None) if self.wrap else (None, None)
         self.texture_update()
         tw, th = self.texture_size

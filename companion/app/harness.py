@@ -31,6 +31,14 @@ class Harness:
         self.app.ring.close()
         if self.app.root is not None:
             Window.remove_widget(self.app.root)
+        # A popup (a rule help, a menu) sits on the window itself, not in the app's root: left open, it would
+        # cover the next app's screens in the same process (the next test module on that worker).
+        from kivy.uix.modalview import ModalView
+
+        for child in list(Window.children):
+            if isinstance(child, ModalView):
+                child.dismiss(animation=False)
+                Window.remove_widget(child)
         Window.clearcolor = (0, 0, 0, 1)
         self.pump(2)
 
@@ -88,6 +96,11 @@ class Harness:
         motion = getattr(self.app, "motion", None)
         if motion is not None:  # a picture shows the screen itself, not an animation half-way
             motion.finish()
+        from companion.app.widgets.ceremony import Ceremony
+
+        for w in self.screen.walk():  # the podium's rain held half-way: the same tokens in every picture
+            if isinstance(w, Ceremony):
+                w.hold()
         self.pump(3)
         path.parent.mkdir(parents=True, exist_ok=True)
         Window.screenshot(str(path))

@@ -37,9 +37,17 @@ def _candidates(name: str) -> list[str]:
     return list(dict.fromkeys(found))  # in order, each once
 
 
+def _several_words(name: str) -> bool:
+    for sep in WORD_PARTS:
+        name = name.replace(sep, " ")
+    return len([w for w in name.split(" ") if w]) > 1
+
+
 def unique_initials(names: list[str]) -> dict[str, str]:
     """Each name's initial: its first letter when no other name at the table starts with the same one
-    (accents and case aside), else two characters no other player has; a name of one letter that clashes
+    (accents and case aside) and it is one word; a name of several words always its words' initials
+    ("Marie-Christine" is "MC" at every table, so the same person carries the same disc in setup, play,
+    podium and history); else two characters no other player has; a name of one letter that clashes
     gets a number ("M2"). Names are taken as written (surrounding blanks ignored); an empty name gets "?"."""
     cleaned = [n.strip() for n in names]
     firsts: dict[str, int] = {}
@@ -52,7 +60,7 @@ def unique_initials(names: list[str]) -> dict[str, str]:
         if not name:
             result[original] = "?"
             continue
-        if firsts[_plain(_lead(name))] == 1:
+        if firsts[_plain(_lead(name))] == 1 and not _several_words(name):
             initial = _lead(name).upper()
         else:
             initial = next((c for c in _candidates(name) if _plain(c) not in taken), None)

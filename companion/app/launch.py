@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -86,23 +87,47 @@ def open_session(db: Path | None, notices: list[Notice], words=None):
     """``(session, problem)``: the session on the game log, and None. When another process writes to the
     log, a session on no log and the message naming that process (the app shows it on its error screen
     and tries again from there). The log in the user data directory found damaged is kept aside and a
-    new one started, with a notice; a damaged ``--db`` file is refused (LogError), left as it is."""
-    from companion.session import GameSession
-    from companion.store import GameLog, LogInUse, default_db_path
+    new one started, with a notice; a damaged ``--db`` file is refused (LogError), left as it is.
 
+    The app starts whatever the log's rows hold: a game that cannot be replayed to its end resumes at
+    its last readable command, or is kept aside (companion.session), with a notice. A log of a newer
+    companion, or on a read-only card, is never written: the table plays in memory (a copy of the card's
+    log, so the game in progress goes on) and a notice says that nothing will be saved."""
+    from companion.session import GameSession
+    from companion.store import GameLog, LogInUse, NewerLog, ReadOnlyLog, default_db_path
+
+    path = db or default_db_path()
     try:
-        log = GameLog(db or default_db_path(), role="app", replace_damaged=db is None)
-    except LogInUse as exc:
-        return GameSession(GameLog(":memory:"), words=words), str(exc)
+        log = GameLog(path, role="app", replace_damaged=db is None)
+    except LogInUse as exc:  # a log of nothing, that refuses every command: nothing is played unsaved
+        return GameSession(GameLog(":memory:", refuse_writes=str(exc)), words=words), str(exc)
+    except NewerLog as exc:  # played on a copy in memory, in its own schema when that works
+        notices.append(Notice("notice.log_newer", str(exc)))
+        log = GameLog.copy_in_memory(path)
+    except ReadOnlyLog as exc:
+        notices.append(Notice("notice.log_read_only", str(exc)))
+        log = GameLog.copy_in_memory(path)
     if log.damaged:
         detail, aside = log.damaged
         notices.append(Notice("notice.log_damaged", f"{detail}; kept as {aside}"))
     try:
-        session = GameSession(log, words=words)
-        log.games()  # every finished game's summary read once: a damaged one is rebuilt and noted
+        try:
+            session = GameSession(log, words=words)
+            log.games()  # every finished game's summary read once: a damaged one is rebuilt and noted
+        except sqlite3.Error:
+            if not log.newer:
+                raise
+            log.close()  # a newer schema this companion cannot read: play on an empty log in memory
+            log = GameLog(":memory:")
+            log.unsaved = True
+            session = GameSession(log, words=words)
     except BaseException:
         log.close()
         raise
+    if session.damage is not None:
+        resumed = session.damage["resumed_at"]
+        notices.append(Notice("notice.game_resumed", session.damage_text()) if resumed
+                       else Notice("notice.game_kept_aside", session.damage_text()))
     notices += [Notice("notice.log_summary", problem) for problem in log.problems]
     return session, None
 
@@ -139,6 +164,9 @@ def launch(args) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
     app.buzzer_hardware = devices.buzzers
+    from companion.app import buzzer_feed
+
+    app.buzzer_feed_stop = buzzer_feed.start(app)  # each game's on_buzzer hears the buttons (GameUI)
     app.companion_config = config  # the doctor screen checks what the app was started with
     app.notices += [*config.notices, *devices.notices]
     for notice in app.notices:  # for the journal (config problems were printed above)

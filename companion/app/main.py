@@ -1,11 +1,11 @@
-"""The Kivy app: screens, routing from the engine's phase, keyboard shortcuts, the error safety net.
+"""The Kivy app: screens, routing from the engine's phase, keyboard shortcuts, the error safety net; what
+it lays over the screens (confirm, toast, the error screen) in overlays.py, the hourglass and the ring
+in hourglass.py.
 
 Hardware threads never touch widgets: they post to the UI thread (``Clock.schedule_once``)."""
 
 from __future__ import annotations
 
-import logging
-import traceback
 from pathlib import Path
 from typing import Any, Callable
 
@@ -13,9 +13,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
@@ -24,37 +22,28 @@ from companion.app.motion import attach as attach_motion
 from companion.app.controller import Controller
 from companion.app.table.language import next_language
 from companion.app.screens.doctor import DoctorScreen
-from companion.app.screens.endgame import MomentScreen, PodiumScreen, ProposalScreen, TreasureScreen
+from companion.app.game_ui import playable_games
 from companion.app.screens.history import HistoryGameScreen, HistoryScreen, PlayerScreen, StatsScreen
 from companion.app.screens.home import ErrorScreen, HomeScreen, SettingsScreen
+from companion.app.screens.podium import PodiumScreen
 from companion.app.screens.tiles import TilesScreen
 from companion.app.screens.newgame import DiceScreen, NewGameScreen
-from companion.app.screens.turn import ChallengeScreen, DiveScreen, DuelScreen, EnigmeScreen, TurnScreen
-from companion.app.screens import codewords  # issue 17: the companion's code words at the table
-from companion.app.screens.keyboard import KeyboardScreen, VerdictScreen
-from companion.app.screens.phones import PhonesScreen, phones_before_game
 from companion.app.phones_link import phones_of
 from companion.app.settings import Settings, save_settings
 from companion.app.table.profiles import PROFILES
-from companion.app.theme import SPACE_KEYS
-from companion.app.controls import BigButton, FitLabel, Scale, colour_rgba, touch_height
+from companion.app.controls import Scale
+from companion.app.hourglass import HourglassAndRing, colour_rgba_255  # noqa: F401 (importable from here)
+from companion.app.overlays import Overlays
 from companion.app.widgets import art
 from companion.devices.ring import Ring, RingConfig
 
-log = logging.getLogger(__name__)
 
+#: The screens every game shares. A game's own screens (GameUI.screens) join them when a game of its kind
+#: is started, resumed or shown (CompanionApp.ensure_game), and leave when another kind is played.
 SCREENS = {
     "home": HomeScreen,
     "new_game": NewGameScreen,
     "dice": DiceScreen,
-    "turn": TurnScreen,
-    "challenge": ChallengeScreen,
-    "duel": DuelScreen,
-    "enigme": EnigmeScreen,
-    "dive": DiveScreen,
-    "moment": MomentScreen,
-    "proposal": ProposalScreen,
-    "treasure": TreasureScreen,
     "podium": PodiumScreen,
     "settings": SettingsScreen,
     "doctor": DoctorScreen,
@@ -64,33 +53,18 @@ SCREENS = {
     "history_stats": StatsScreen,
     "history_player": PlayerScreen,
     "error": ErrorScreen,
-    # issue 17: private clues, the typed proposal and its verdict, the phones' QR codes
-    "reveal": codewords.RevealScreen,
-    "my_clues": codewords.MyCluesScreen,
-    "keyboard": KeyboardScreen,
-    "verdict": VerdictScreen,
-    "phones": PhonesScreen,
 }
 
-PHASE_SCREENS = {
-    "no_game": "home",
-    "land": "turn",
-    "passe_partout": "turn",
-    "challenge": "challenge",
-    "duel_stake": "duel",
-    "duel_opponent": "duel",
-    "duel_result": "duel",
-    "enigme_stake": "enigme",
-    "enigme": "enigme",
-    "sea": "enigme",
-    "dive": "dive",
-    "propose": "proposal",
-    "propose_again": "proposal",
-    "draw": "treasure",
-    "over": "podium",
-}
-TIMED_PHASES = ("challenge", "duel_result", "enigme")
 
+ROLL_OFFS = ("dice_rolled", "first_rolls")  # an event's type, less its game's prefix: one roll-off each
+
+
+def first_rolls(events: list) -> list[dict]:
+    """The roll-offs for the first player among a new game's events, each name -> value: the events whose
+    type is one of ROLL_OFFS, with or without their game's prefix (a prefixed game's roll-offs were
+    never shown: it went straight to its first turn)."""
+    return [e["rolls"] for e in events
+            if str(e.get("type", "")).rsplit(".", 1)[-1] in ROLL_OFFS and isinstance(e.get("rolls"), dict)]
 
 class _SafetyNet(ExceptionHandler):
     """An exception in a callback shows the error screen instead of ending the app mid-game."""
@@ -103,8 +77,8 @@ class _SafetyNet(ExceptionHandler):
         return ExceptionManager.PASS
 
 
-class CompanionApp(App):  # what the screens may use of it: companion.app.shell.AppShell
-    title = "Fort Boyard"
+class CompanionApp(Overlays, HourglassAndRing, App):  # what the screens may use of it: companion.app.shell.AppShell
+    title = "Le compagnon de table"
 
     def __init__(self, controller: Controller, settings_path: Path | None = None, library: Any = None,
                  notices: list[str] | None = None, ring: Any = None, sound: Any = None,
@@ -130,6 +104,8 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
         # The hourglass's last ten seconds began (once per hourglass): the drum roll's moment.
         self.hourglass_warning_listeners: list[Callable[[], None]] = []
         self._toast: Label | None = None
+        self.game_screens: tuple[str | None, list[str]] = (None, [])  # the game whose screens are in, their names
+        self.chosen: str | None = None  # the game home's tile chose for the next setup
         # Sound and Père Fouras's voice react to every answer and to "time up" (companion.sound).
         self.sound = sound
         if sound is not None:
@@ -150,6 +126,8 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
         self.sm = ScreenManager(transition=NoTransition())
         for name, cls in SCREENS.items():
             self.sm.add_widget(cls(self, name=name))
+        if self.controller.game is not None:  # a game to resume: its screens are there from the start
+            self.ensure_game(self.controller.game)
         Window.bind(on_key_down=self._on_key, on_resize=lambda *_: self._resize(rebuild=True),
                     on_request_close=self._on_request_close)
         ExceptionManager.add_handler(_SafetyNet(self))
@@ -184,39 +162,95 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
     def current_screen(self):
         return self.sm.get_screen(self.sm.current)
 
+    # --- the games -------------------------------------------------------------------------------------
+
+    def ensure_game(self, game: str):
+        """The screens of ``game`` in the screen manager (its UI module imported now), another game's
+        taken out first; the game's UI."""
+        ui = self.controller.ui(game)
+        if self.game_screens[0] == game:
+            return ui
+        for name in self.game_screens[1]:
+            self.sm.remove_widget(self.sm.get_screen(name))
+        added = []
+        for name, cls in ui.screens().items():
+            if name in SCREENS:
+                raise ValueError(f"game {game!r}: screen {name!r} is one of the shared screens")
+            self.sm.add_widget(cls(self, name=name))
+            added.append(name)
+        self.game_screens = (game, added)
+        return ui
+
+    def chosen_game(self) -> str:
+        """The game the next setup is for: the one home's tile chose, else the one on the table, else the
+        first the companion can play."""
+        return self.chosen or self.controller.game or playable_games()[0].id
+
+    def choose_game(self, game: str) -> None:
+        """Home's tile: the setup of a new game of ``game``."""
+        self.chosen = game
+        setup = self.sm.get_screen("new_game")
+        if setup.game_id(lazy=True) != game:  # the same game's form keeps what the table typed in it
+            setup.reset_form(game)
+        self.go("new_game")
+
     # --- navigation ------------------------------------------------------------------------------------
 
     def go(self, name: str) -> None:
+        if name != "error" and self._log_closed():
+            return
         if self.sm.current == name:
             self.current_screen().rebuild()
         else:
             self.sm.current = name
 
     def show_phase(self) -> None:
-        # issue 17: a clue waiting for its private reveal, the typed proposal (companion code words)
-        self.go(codewords.route(self) or PHASE_SCREENS.get(self.controller.view["phase"], "home"))
+        """The screen of the game's moment (its phase's, or one the game puts first: a private reveal)."""
+        view = self.controller.view
+        if view.get("game") is None:
+            self.go("home")
+            return
+        ui = self.ensure_game(view["game"])
+        self.go(ui.route(self) or ui.phase_screen(self, view))
+
+    def _log_closed(self) -> bool:
+        """While another process holds the game log nothing is played (issue 27, defect 5): every route
+        (a button, Ctrl+Z or Ctrl+Y, a key, a phone) stays on the error screen and its "Try again", and
+        says why; the session's log refuses every command besides (companion.app.launch.open_session)."""
+        if not self.log_problem:
+            return False
+        self.toast(self.controller.tr("error.log_nothing_played"))
+        error = self.sm.get_screen("error")
+        error.message = self.log_problem
+        if self.sm.current == "error":
+            error.rebuild()
+        else:
+            self.sm.current = "error"
+        return True
 
     def send(self, command: dict) -> dict:
+        if self._log_closed():
+            return {"ok": False, "error": {"code": "log_in_use", "message": self.log_problem}}
         before = self.controller.view
         answer = self.controller.send(command)
         if not answer["ok"]:
             self.toast(self.controller.tr("common.refused", message=answer["error"]["message"]))
             return answer
         self._ring_follows(before, answer)
-        codewords.queue_reveals(self, answer)  # issue 17
-        types = [e["type"] for e in answer["events"]]
-        if "round_ended" in types and "game_over" not in types:
-            moment = self.sm.get_screen("moment")
-            moment.events = answer["events"]
-            self.go("moment")
+        ui = self.ensure_game(answer["state"]["game"])
+        screen = ui.after_answer(self, before, answer)  # a round's end is a moment of its own
+        if screen is not None:
+            self.go(screen)
         else:
             self.show_phase()
         return answer
 
     def after_new_game(self, answer: dict) -> None:
-        if phones_before_game(self, answer):  # issue 17: each player's QR code first, with the phones on
+        """The first player's roll-offs on the die screen (when the companion rolled them), then the game."""
+        ui = self.ensure_game(answer["state"]["game"])
+        if ui.before_play(self, answer):  # a game's screen first (the phones' QR codes)
             return
-        rolls = [e["rolls"] for e in answer["events"] if e["type"] == "dice_rolled"]
+        rolls = first_rolls(answer["events"])
         self._ring_follows({}, answer)
         if rolls:
             dice = self.sm.get_screen("dice")
@@ -226,62 +260,20 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             self.show_phase()
 
     def undo(self) -> None:
+        if self._log_closed():
+            return
         answer = self.controller.undo()
         if not answer["ok"]:
             self.toast(answer["error"]["message"])
         self.show_phase()
 
     def redo(self) -> None:
+        if self._log_closed():
+            return
         answer = self.controller.redo()
         if not answer["ok"]:
             self.toast(answer["error"]["message"])
         self.show_phase()
-
-    def confirm(self, message: str, on_yes: Callable[[], None]) -> None:
-        tr = self.controller.tr
-        view = ModalView(size_hint=(0.8, 0.6), auto_dismiss=False, background_color=(0, 0, 0, 0.7))
-        box = BoxLayout(orientation="vertical", padding=Scale.px(12), spacing=Scale.px(8))
-        box.add_widget(FitLabel(text=message, base_font=24))
-        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
-        no = BigButton(text=tr("common.cancel"), bg=theme.SEA_LIGHT)
-        yes = BigButton(text=tr("common.confirm"), bg=theme.DANGER)
-        no.bind(on_release=lambda *_: view.dismiss(animation=False))
-        yes.bind(on_release=lambda *_: (view.dismiss(animation=False), on_yes()))
-        row.add_widget(no)
-        row.add_widget(yes)
-        box.add_widget(row)
-        view.add_widget(box)
-        view.open()
-
-    def toast(self, message: str) -> None:
-        """A short message over the screen that never blocks the next touch."""
-        if self._toast is not None:
-            Window.remove_widget(self._toast)
-        label = Label(text=message, font_size=Scale.px(18), text_size=(Window.width * 0.85, None),
-                      halign="center", color=theme.TEXT, size_hint=(None, None),
-                      size=(Window.width, Scale.px(80)), pos=(0, Scale.px(6)))
-        with label.canvas.before:
-            from kivy.graphics import Color, Rectangle
-
-            Color(0, 0, 0, 0.75)
-            Rectangle(pos=label.pos, size=label.size)
-        Window.add_widget(label)
-        self._toast = label
-
-        def remove(*_):
-            if self._toast is label:
-                Window.remove_widget(label)
-                self._toast = None
-
-        Clock.schedule_once(remove, 3.5)
-
-    def show_error(self, screen: str, exc: BaseException) -> None:
-        log.error("screen %s failed:\n%s", screen, "".join(traceback.format_exception(exc)))
-        error = self.sm.get_screen("error")
-        error.message = f"{screen}: {type(exc).__name__}: {exc}"
-        if self.sm.current == "error":
-            return
-        Clock.schedule_once(lambda *_: self.go("error"), 0)
 
     def retry_log(self) -> None:
         """Try the game log again (from the error screen): the game goes on from it once it is free."""
@@ -337,58 +329,6 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
 
         self.confirm(self.controller.tr("settings.shutdown_confirm" if action == "poweroff" else "settings.reboot_confirm"), go)
 
-    # --- the hourglass and the ring ------------------------------------------------------------------
-
-    def _ring_follows(self, before: dict, answer: dict) -> None:
-        """The ring shows what just happened: a full hourglass waiting for a timed challenge, the duel
-        winner's colour, a key won, the lighthouse sweep between turns."""
-        after = answer["state"]
-        types = {e["type"]: e for e in answer["events"]}
-        entering = after["phase"] in TIMED_PHASES and (
-            before.get("phase") != after["phase"] or before.get("turns") != after.get("turns")
-        )
-        if entering:
-            # Full and waiting: turned over when the table is ready (start / pause on screen).
-            self.ring.hourglass(self.settings.hourglass_seconds, paused=True)
-        elif "duel_result" in types:
-            self.ring.winner(colour_rgba_255(self.controller.colour_of(types["duel_result"]["winner"])))
-        elif "key_won" in types:
-            self.ring.key_won()
-        elif after["phase"] not in TIMED_PHASES:
-            self.ring.idle()
-
-    def toggle_hourglass(self) -> None:
-        """Start, pause or resume the hourglass; once it has run out, turn it over again."""
-        left = self.ring.remaining()
-        effect = self.ring.effect
-        if left is None or left <= 0:
-            self.ring.hourglass(self.settings.hourglass_seconds)
-        elif getattr(effect, "paused", False):
-            self.ring.resume()
-        else:
-            self.ring.pause()
-        if self.sound is not None:
-            running = not getattr(self.ring.effect, "paused", True)
-            if running:
-                self.sound.on_hourglass_started(self.ring.remaining() or 0.0)
-            else:
-                self.sound.on_hourglass_stopped()
-
-    def hourglass_warning(self) -> None:
-        """The hourglass entered its last ten seconds: everything that reacts (a drum roll) is told."""
-        for listener in list(self.hourglass_warning_listeners):
-            listener()
-
-    def _post_time_up(self, _event: Any) -> None:
-        Clock.schedule_once(lambda *_: self.hourglass_up(), 0)
-
-    def hourglass_up(self) -> None:
-        """Time is up (once per hourglass): everything that reacts (sound, screen) is told."""
-        if self.sm is not None and self.sm.current in ("challenge", "duel", "enigme"):
-            self.current_screen().show_time_up()  # "time up" over the whole screen until the next tap
-        for listener in list(self.hourglass_listeners):
-            listener()
-
     # --- keyboard: spaces, buzzers, undo, full screen -------------------------------------------------
 
     def _on_key(self, _window, key, _scancode, codepoint, modifiers) -> bool:
@@ -402,22 +342,10 @@ class CompanionApp(App):  # what the screens may use of it: companion.app.shell.
             self.redo()
             return True
         v = self.controller.view
-        if self.sm.current == "turn" and codepoint:
-            for space, letter in SPACE_KEYS.items():
-                if codepoint == letter and not (v["phase"] == "passe_partout" and space == "passe_partout"):
-                    self.send({"cmd": "land", "space": space})
-                    return True
-        if codepoint == " " and self.sm.current in ("challenge", "duel", "enigme") and v["phase"] in TIMED_PHASES:
+        ui = self.controller.ui()
+        if ui is None:
+            return False
+        if codepoint == " " and getattr(self.current_screen(), "timed", False) and v["phase"] in ui.timed_phases:
             self.toggle_hourglass()
             return True
-        if codepoint and codepoint in "123456" and v["phase"] == "duel_result":
-            i = int(codepoint) - 1
-            if i < len(v["players"]) and v["players"][i]["name"] in (v["current"], v["opponent"]):
-                self.send({"cmd": "result", "winner": v["players"][i]["name"]})
-                return True
-        return False
-
-
-def colour_rgba_255(name: str) -> tuple[int, int, int]:
-    r, g, b, _ = colour_rgba(name)
-    return (round(r * 255), round(g * 255), round(b * 255))
+        return bool(ui.on_key(self, codepoint))

@@ -105,9 +105,7 @@ class PhonesLink:
 
         def run(*_: Any) -> None:
             try:
-                from companion.app.screens.codewords import send_proposal
-
-                done.set_result(send_proposal(self.app, command))
+                done.set_result(self.app.controller.ui().phone_command(self.app, command))
             except BaseException as exc:  # the server answers the phone; the safety net is for the table
                 done.set_exception(exc)
 

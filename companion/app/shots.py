@@ -1,4 +1,6 @@
-"""``companion shots --out DIR``: every screen, every display profile, both languages, as PNG files."""
+"""``companion shots --out DIR``: every screen of every game, every display profile, both languages, as PNG
+files named GAME-SCREEN-PROFILE-LANG.png for a game's screens, SCREEN-PROFILE-LANG.png for the shared ones
+(companion.app.scenarios.shot_name)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ def shots(args) -> int:
 
     profiles = args.profiles.split(",") if args.profiles else list(PROFILES)
     languages = args.languages.split(",") if args.languages else list(LANGUAGES)
-    from companion.app.scenarios import SCENARIOS
+    from companion.app.scenarios import SCENARIOS, shot_name
 
     screens = args.screens.split(",") if args.screens else list(SCENARIOS)
     for name, known, what in ((profiles, PROFILES, "profile"), (languages, LANGUAGES, "language"),
@@ -46,7 +48,7 @@ def shots(args) -> int:
                 for shot in screens:
                     SCENARIOS[shot](app)
                     harness.settle(frames=8)
-                    path = harness.screenshot(out / f"{shot}-{profile_name}-{language}.png")
+                    path = harness.screenshot(out / shot_name(shot, profile_name, language))
                     written.append(path.name)
                     widgets[path.name] = harness.widget_report()
                     for problem in harness.overflowing_labels():

@@ -1,4 +1,4 @@
-"""Colours, player palette and display profiles: the sea, the stone and the gold of the Fort."""
+"""Colours, player palette and display profiles: the sea, the stone and the gold of the fortress."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from companion.app.look.palette import (PLAYER_COLOURS, ROLES, SPACE_COLOURS, he
 # The names the screens use, from the design system's roles (companion/app/look, docs/design.md).
 SEA = hex_rgba(ROLES.background)            # background: the Atlantic at dusk
 SEA_LIGHT = hex_rgba(ROLES.surface)         # panels and quiet buttons
-STONE = hex_rgba(ROLES.stone)               # the Fort's limestone: secondary buttons
+MERLIN = hex_rgba(ROLES.surface_merlin)     # the wizard's blue (his Chamber's question, the Challenge)
+STONE = hex_rgba(ROLES.stone)               # the fortress's limestone: secondary buttons
 STONE_DARK = hex_rgba(ROLES.stone_dark)
 GOLD = hex_rgba(ROLES.accent)               # the one obvious action, titles
 TEXT = hex_rgba(ROLES.text)

@@ -282,7 +282,7 @@ SECTION_HELP = {
     "audio": "Sound and Père Fouras's voice.",
     "display": "The screen and the touch panel.",
     "buzzers": "Buzzers: arcade buttons on GPIO pins (BCM numbers), one per seat.",
-    "ring": "The LED ring hourglass.",
+    "ring": "The light ring hourglass.",
     "reader": "The RFID reader for key tiles and Boyard tokens.",
 }
 

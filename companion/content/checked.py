@@ -4,8 +4,12 @@ The content checks (:func:`companion.content.validate.validate`: answers given a
 screen, balance) cost about 0.2 s for the built-in pack on this machine, several times that on a Pi, at
 every start, for a result that only changes when the pack or the checks change. So the app remembers the
 fingerprint of each pack it found clean: a hash of the checks' own code (every module of
-``companion/content``) and of everything read from the pack (its manifest's fields and the text of each of
-its files). A pack whose fingerprint is remembered is not checked again; any change to a file, or to the
+``companion/content``), of what the checks read outside the pack (the word lists of
+:mod:`companion.content.lexicon`, each by its path, size, modification time and inode, and espeak-ng's
+program, which says which words sound alike; issue 27, defect 9) and of everything read from the pack (its
+manifest's fields and the text of each of its files). A word list installed, removed or updated by its
+package (a new file: a new inode and time) gives a new fingerprint; a stat is taken rather than a hash of
+the 4 MB of ``wfrench``, which would cost a good part of what the remembering saves on a Pi. A pack whose fingerprint is remembered is not checked again; any change to a file, or to the
 checks, gives a new fingerprint, and the pack is checked in full. Only clean results are remembered: a pack
 with problems is checked at every start, so that its problems (with their lines) are always at hand.
 
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -51,9 +56,32 @@ def checks_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def _identity(path: str | Path | None) -> str:
+    if path is None:
+        return "none"
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return f"{path}: {exc.errno}"
+    return f"{path}: {st.st_size} {st.st_mtime_ns} {st.st_dev} {st.st_ino}"
+
+
+def inputs_fingerprint() -> str:
+    """What the checks read besides the pack, as it is now: every word list they may use (each language's
+    candidates, in order: a better one installed changes which is used) and the espeak-ng program."""
+    from companion.content.lexicon import DICTIONARY_FILES, dictionary_dir
+
+    folder = dictionary_dir()
+    parts = [_identity(folder / name) for _language, files in sorted(DICTIONARY_FILES.items()) for name, _ in files]
+    parts.append(_identity(shutil.which("espeak-ng")))
+    return "\n".join(parts)
+
+
 def fingerprint(pack: Pack) -> str:
-    """The checks' fingerprint and everything read from ``pack``: changes whenever either changes."""
+    """The checks' fingerprint, what they read besides the pack and everything read from ``pack``: changes
+    whenever any changes."""
     digest = hashlib.sha256(checks_fingerprint().encode())
+    digest.update(inputs_fingerprint().encode("utf-8", "surrogateescape"))
     manifest = (pack.id, pack.name, pack.version, pack.license, pack.languages, pack.description, pack.authors)
     digest.update(repr(manifest).encode("utf-8", "surrogatepass"))
     for (language, kind), source in sorted(pack.sources.items()):

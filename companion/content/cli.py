@@ -9,7 +9,7 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
-from companion.content.library import default_pack_dirs, find_packs
+from companion.content.library import all_pack_dirs, find_packs
 from companion.content.schema import KINDS
 from companion.content.validate import check_pack
 from companion.terminal import shown
@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     check.add_argument(
         "--dir", dest="dirs", action="append", type=Path, metavar="DIR",
-        help="a pack folder, or a folder of packs (repeatable; default: built-in and user packs)",
+        help="a pack folder, or a folder of packs (repeatable; default: every game's built-in pack and the user's packs)",
     )
     check.set_defaults(func=run_check)
     parser.set_defaults(func=lambda args: _usage(parser))
@@ -62,13 +62,18 @@ def run_check(args: argparse.Namespace) -> int:
     from companion.content.matchcheck import measure
 
     folders: list[Path] = []
-    for folder in args.dirs or default_pack_dirs():
+    for folder in args.dirs or all_pack_dirs():
         found = find_packs(folder)
         folders += found or [folder]  # not a pack at all: check_pack says why
     counts: dict[str, dict[str, Any]] = {}
     failed = 0
     reports: list[MatchReport] = []
     for folder in folders:
+        from companion.content import knightmare  # Merlin's questions: their own format and checks
+
+        if knightmare.is_pack(folder):
+            failed += knightmare.main([str(folder)]) != 0
+            continue
         pack, problems = check_pack(folder)
         for problem in problems:
             print(shown(problem))

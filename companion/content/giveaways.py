@@ -9,8 +9,13 @@ away. The check is mechanical so that a writer can see why two items were paired
   have some, and so are the game's own words (fort, keys, hourglass), which the board says all game;
 - two items of **different decks** are a giveaway pair when a key word of one appears in the other:
   in its texts, its answers or its topics, singular or plural (``pieuvre``/``pieuvres``,
-  ``cheval``/``chevaux``); an answer of several words appears as a whole, or by its one word that
-  is not an article ("la Lune" is ``lune``).
+  ``cheval``/``chevaux``); an answer of several words appears as a whole, less a leading
+  article ("la Lune" is ``lune``; « dé à jouer » stays whole);
+- three facts no single key word carries are key words too: a **counted answer** is the number with
+  what it counts ("Combien de faces a un cube ? six" is ``six faces``, heard as "Six faces" or "6
+  faces"); a **name** written with a capital inside a sentence (Pinocchio) ties every item that says
+  it; and a key word of 4 letters or more that **begins another item's key word** gives that one
+  away as a charade's part does (``alpha`` and ``alphabet``).
 
 The content check lists the pairs as warnings (drawing avoids them, see :mod:`companion.content.draw`).
 """
@@ -19,9 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+import re
 from typing import Any
 
-from companion.content.matching import words
+from companion.content.matching import fold, words
 
 #: The content kinds the companion draws cards from during a game (code words are the game's own).
 DRAWN_KINDS = ("riddles", "duel_questions", "concentration", "force")
@@ -36,6 +42,9 @@ _SMALL_WORDS = frozenset({
     "le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "au", "aux", "en", "et", "the", "a", "an",
     "of", "and", "in", "on",
 })
+#: Articles as written (accents kept: « dé » is no « de »), which a key phrase does not start with.
+_ARTICLES = frozenset({"le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "the", "a", "an"})
+_WRITTEN_WORD = re.compile(r"[^\w]+")
 _NUMBERS = frozenset({
     "zero", "un", "une", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze",
     "douze", "treize", "quatorze", "quinze", "seize", "vingt", "trente", "quarante", "cinquante",
@@ -44,6 +53,25 @@ _NUMBERS = frozenset({
     "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "million", "millions",
     "vingts", "mil", "seventeen", "eighteen", "nineteen",
 })
+#: Number words one to twenty and their digits: a counted answer is heard either way ("six", "6").
+_DIGITS = {
+    **{w: str(n) for n, w in enumerate(("zero un deux trois quatre cinq six sept huit neuf dix onze douze "
+                                         "treize quatorze quinze seize").split())},
+    **{w: str(n) for n, w in enumerate(("zero one two three four five six seven eight nine ten eleven twelve "
+                                         "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+                                         "twenty").split())},
+    "une": "1", "vingt": "20",
+}
+#: The words that open a count in a question: "combien (…) de", "how many".
+_COUNT_OPENERS = {"combien": ("de", "d"), "many": ()}
+#: A prefix shorter than this, or a rest shorter than _CHARADE_REST, is no charade's part (mer/merci).
+_CHARADE_PREFIX = 4
+_CHARADE_REST = 3
+#: A capitalised word that follows one of these (or opens the text or a line) opens a sentence.
+_SENTENCE_ENDS = ".!?…:\n"
+#: What may stand between a sentence's end and its first word: spaces, quotes, dashes, a bracket.
+_OPENING_MARKS = frozenset(" \t«»“”\"'’—–-(")
+_NAME = re.compile(r"[^\W\d_]+")
 #: Words too common to identify a fact (colours, years, names), and the game's own words, which the
 #: board and the hourglass say all game long: never key words.
 COMMON_WORDS = frozenset({
@@ -73,6 +101,8 @@ def forms(word: str) -> frozenset[str]:
     """The word and what its singular may be: ``chevaux`` -> cheval; ``vaches`` -> vache (or vach);
     ``peaches`` -> peach. Two words are the same when their forms meet."""
     found = {word}
+    if word in _DIGITS:
+        found.add(_DIGITS[word])
     if len(word) > 3 and word[-1] in "sx":
         found.add(word[:-1])
         if word.endswith("es"):
@@ -108,11 +138,80 @@ def key_phrases(item: Any) -> list[tuple[str, ...]]:
     found: list[tuple[str, ...]] = []
     for text in _texts(item, ("answer", "word", "accept", "topics")):
         phrase = tuple(_plain_words(text))
-        content = tuple(w for w in phrase if w not in _SMALL_WORDS)
-        if len(content) == 1:
-            phrase = content
+        # only leading articles go, told apart before accents are folded: « dé à jouer » is no
+        # « de … jouer », which would make the die pair with every card that says « jouer »
+        written = [w for w in _WRITTEN_WORD.split(text.lower().replace("’", "'")) if w]
+        while len(phrase) > 1 and len(written) == len(phrase) and written[0] in _ARTICLES:
+            phrase, written = phrase[1:], written[1:]
         if phrase and not all(_ignored(w) for w in phrase) and phrase not in found:
             found.append(phrase)
+    return found
+
+
+def _is_number(word: str) -> bool:
+    return word.isdigit() or word in _NUMBERS or word in _DIGITS
+
+
+def counted_phrases(item: Any) -> list[tuple[str, ...]]:
+    """A duel answer that is a number, with the noun its question counts: ``("six", "faces")`` for
+    "Combien de faces a un cube ?" answered "six" (a number alone tells nothing, six faces do)."""
+    question = _plain_words(getattr(item, "question", "") or "")
+    noun = None
+    for i, word in enumerate(question):
+        if word in _COUNT_OPENERS and (word != "many" or (i and question[i - 1] == "how")):
+            links = _COUNT_OPENERS[word]
+            rest = question[i + 1:i + 7]
+            if links:
+                at = next((j for j, w in enumerate(rest) if w in links), None)
+                rest = rest[at + 1:] if at is not None else []
+            noun = next((w for w in rest if not _ignored(w)), None) if rest[:1] and not _ignored(rest[0]) else None
+            break
+    if noun is None:
+        return []
+    found = []
+    for text in _texts(item, ("answer", "accept")):
+        number = tuple(w for w in _plain_words(text) if w not in _SMALL_WORDS)
+        if number and all(_is_number(w) for w in number) and number + (noun,) not in found:
+            found.append(number + (noun,))
+    return found
+
+
+def _spoken(item: Any, kind: str) -> list[str]:
+    return _texts(item, [f for f in HEARD_FIELDS.get(kind, ()) if f not in ("answer", "accept", "topics")])
+
+
+def _capitals(texts: Sequence[str]) -> tuple[set[str], set[str]]:
+    """The words ``texts`` write with a capital inside a sentence, and those they write in lower
+    case, as written (folding each word is the slow part: the caller folds each distinct one once)."""
+    capital, lower = set(), set()
+    for text in texts:
+        for match in _NAME.finditer(text):
+            word = match.group()
+            if word.islower():
+                lower.add(word)
+                continue
+            at = match.start() - 1
+            while at >= 0 and text[at] in _OPENING_MARKS:
+                at -= 1
+            if word[0].isupper() and at >= 0 and text[at] not in _SENTENCE_ENDS:
+                capital.add(word)
+    return capital, lower
+
+
+def name_phrases(item: Any, kind: str, common: frozenset[str] = frozenset()) -> list[tuple[str, ...]]:
+    """The names an item says: words written with a capital inside a sentence (« le nez de
+    Pinocchio ») and never in lower case (``common``: the folded forms of the words some item of the
+    language writes in lower case, so the Tower of "Eiffel Tower" or the Snow of "Snow White" is no
+    name), the game's own names aside. A line of verse opens on a capital, so a word there is no
+    name; the same name said at a line's start in another item still pairs with this one."""
+    return _names(_capitals(_spoken(item, kind))[0], common)
+
+
+def _names(capitals: set[str], common: frozenset[str]) -> list[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+    for word in sorted(fold(w) for w in capitals):
+        if not _ignored(word) and not forms(word) & common and (word,) not in found:
+            found.append((word,))
     return found
 
 
@@ -134,9 +233,30 @@ def find_giveaways(items: Mapping[str, Sequence[Any]]) -> list[Giveaway]:
             for form in set().union(*said):
                 having.setdefault(form, set()).add((kind, item.id))
     found: dict[frozenset, Giveaway] = {}
+    starting: dict[str, set[tuple[str, str]]] = {}  # a prefix of a key word -> the items whose key word it begins
+    written_lower: set[str] = set()  # the words some item writes in lower case: no names
+    capitals: dict[tuple[str, str], set[str]] = {}
+    phrases: dict[tuple[str, str], list[tuple[str, ...]]] = {}
     for kind, kind_items in items.items():
         for item in kind_items:
-            for phrase in key_phrases(item):
+            capitals[(kind, item.id)], lowers = _capitals(_spoken(item, kind))
+            written_lower |= lowers
+            phrases[(kind, item.id)] = key_phrases(item)
+            for phrase in phrases[(kind, item.id)]:
+                if len(phrase) == 1:
+                    for end in range(_CHARADE_PREFIX, len(phrase[0]) - _CHARADE_REST + 1):
+                        starting.setdefault(phrase[0][:end], set()).add((kind, item.id))
+    lower = frozenset().union(*(forms(fold(w)) for w in written_lower))
+    for kind, kind_items in items.items():
+        for item in kind_items:
+            own = phrases[(kind, item.id)]
+            for phrase in own:
+                if len(phrase) == 1:
+                    for other_kind, other_id in sorted(starting.get(phrase[0], ())):
+                        pair = frozenset({(kind, item.id), (other_kind, other_id)})
+                        if other_kind != kind and pair not in found:
+                            found[pair] = Giveaway(kind, item.id, other_kind, other_id, phrase[0])
+            for phrase in own + counted_phrases(item) + _names(capitals[(kind, item.id)], lower):
                 first = set().union(*(having.get(f, set()) for f in forms(phrase[0])))
                 for other_kind, other_id in sorted(first):
                     pair = frozenset({(kind, item.id), (other_kind, other_id)})

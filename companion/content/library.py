@@ -18,6 +18,7 @@ from companion.content.checked import CheckedPacks
 from companion.content.loader import MANIFEST, Pack
 from companion.content.problems import Problem
 from companion.content.validate import check_pack
+from companion.engine.registry import available_games, default_game
 from companion.notice import Notice
 
 APP_NAME = "fort-boyard-companion"
@@ -25,17 +26,36 @@ APP_NAME = "fort-boyard-companion"
 CONTENT_DIR_ENV = "COMPANION_CONTENT_DIR"
 
 
-def builtin_pack_dir() -> Path:
-    """The pack shipped with the companion: ``$COMPANION_CONTENT_DIR`` when set, else the source tree's
-    ``content/`` folder (a checkout, an editable install), else the copy an installed companion has in
-    its environment's ``share/fort-boyard-companion/content`` (pyproject's data-files)."""
-    override = os.environ.get(CONTENT_DIR_ENV)
-    if override:
-        return Path(override)
+def content_root() -> Path:
+    """The folder of the built-in packs, one per game (``content/<game>/``): the source tree's
+    ``content/`` (a checkout, an editable install), else the copy an installed companion has in its
+    environment's ``share/fort-boyard-companion/content`` (pyproject's data-files)."""
     source = Path(__file__).resolve().parents[2] / "content"
-    if (source / MANIFEST).is_file():
+    if source.is_dir() and any((p / MANIFEST).is_file() for p in source.iterdir() if p.is_dir()):
         return source
     return Path(sys.prefix) / "share" / APP_NAME / "content"
+
+
+def builtin_pack_dir(game: str | None = None) -> Path:
+    """The pack shipped with the companion for ``game`` (default: the registry's first):
+    ``content/<game>/``; ``$COMPANION_CONTENT_DIR`` when set stands for the first game's."""
+    override = os.environ.get(CONTENT_DIR_ENV)
+    if override and game in (None, default_game()):
+        return Path(override)
+    return content_root() / (game or default_game())
+
+
+def builtin_pack_dirs() -> list[Path]:
+    """Every game's built-in pack (each game with a ``content/<game>/`` folder), in the registry's order
+    (a folder of no registered game last: ``companion content check`` says what is wrong with it)."""
+    root = content_root()
+    order = {g: i for i, g in enumerate(available_games())}
+    found = sorted((p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                   key=lambda p: (order.get(p.name, len(order)), p.name)) if root.is_dir() else []
+    override = os.environ.get(CONTENT_DIR_ENV)
+    if override:
+        found = [Path(override)] + [p for p in found if p.name != default_game()]
+    return found
 
 
 def user_packs_dir() -> Path:
@@ -58,16 +78,22 @@ def find_packs(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_dir() and (p / MANIFEST).is_file())
 
 
-def default_pack_dirs() -> list[Path]:
-    """The built-in pack, then every folder of the user's packs folder.
-
-    A folder there without a ``pack.toml`` is kept, so that it is refused with a reason
-    rather than silently ignored.
-    """
+def user_pack_dirs() -> list[Path]:
+    """Every folder of the user's packs folder. A folder there without a ``pack.toml`` is kept, so that
+    it is refused with a reason rather than silently ignored."""
     user = user_packs_dir()
-    found = sorted(p for p in user.iterdir() if p.is_dir() and not p.name.startswith(".")) \
-        if user.is_dir() else []
-    return [builtin_pack_dir(), *found]
+    return sorted(p for p in user.iterdir() if p.is_dir() and not p.name.startswith(".")) if user.is_dir() else []
+
+
+def default_pack_dirs(game: str | None = None) -> list[Path]:
+    """The built-in pack of ``game`` (default: the registry's first), then every folder of the user's
+    packs folder (whose packs say their game in their manifest: :func:`load_library` keeps that game's)."""
+    return [builtin_pack_dir(game), *user_pack_dirs()]
+
+
+def all_pack_dirs() -> list[Path]:
+    """Every game's built-in pack, then the user's packs: what ``companion content check`` checks."""
+    return [*builtin_pack_dirs(), *user_pack_dirs()]
 
 
 @dataclass(frozen=True)
@@ -106,13 +132,16 @@ class Library:
 
 
 def load_library(folders: Sequence[Path] | None = None, *, set_aside: bool = False,
-                 checked: CheckedPacks | None = None) -> Library:
-    """Read and check every pack in ``folders`` (default: built-in and user packs); never raises.
+                 checked: CheckedPacks | None = None, game: str | None = None) -> Library:
+    """Read and check every pack of ``game`` (default: the registry's first) in ``folders`` (default:
+    its built-in pack and the user's packs); never raises. A pack of another game is left out, neither
+    offered nor refused: packs of one game are never offered to another.
     With ``set_aside`` (the app's start), a pack file that cannot be used at all (a FIFO, a link to a
     device, too big, not UTF-8, nested too deeply: see companion.guarded) is renamed out of the way and
     its pack read again without it. With ``checked``, a pack found clean at an earlier start and unchanged
     since is not checked again (companion.content.checked)."""
-    folders = default_pack_dirs() if folders is None else list(folders)
+    game = game or default_game()
+    folders = default_pack_dirs(game) if folders is None else list(folders)
     packs: list[Pack] = []
     refused: list[RefusedPack] = []
     notices: list[Notice] = []
@@ -127,6 +156,8 @@ def load_library(folders: Sequence[Path] | None = None, *, set_aside: bool = Fal
                 pack, problems = check_pack(folder, checked)
         except Exception as exc:  # a pack must never stop the app, whatever is in it
             refused.append(RefusedPack(folder, f"could not be read ({exc})"))
+            continue
+        if pack is not None and pack.game != game:
             continue
         if pack is not None and any(p.id == pack.id for p in packs):
             refused.append(RefusedPack(folder, f"another pack already has the id {pack.id!r}"))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import guarded
+from companion.engine.registry import available_games, default_game
 from companion.content.problems import Problem, locate
 from companion.content.schema import (
     ID_PATTERN, KIND_BY_FILE, KINDS, LANGUAGE_PATTERN, MANIFEST_FIELDS, Field, Kind,
@@ -47,6 +48,7 @@ class Pack:
     path: Path
     description: str = ""
     authors: tuple[str, ...] = ()
+    game: str = ""  # the game whose decks it fills (its manifest's ``game``; packs before it: the first game)
     items: dict[str, dict[str, tuple[Any, ...]]] = field(default_factory=dict, compare=False)
     sources: dict[tuple[str, str], Source] = field(default_factory=dict, compare=False, repr=False)
 
@@ -193,7 +195,7 @@ def read_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
         id=manifest["id"], name=manifest["name"], version=manifest["version"],
         license=manifest["license"], languages=languages, path=path,
         description=manifest.get("description", ""), authors=tuple(manifest.get("authors", ())),
-        items=items, sources=sources,
+        game=manifest.get("game") or default_game(), items=items, sources=sources,
     )
     return pack, problems
 
@@ -209,4 +211,8 @@ def _check_manifest(manifest: dict[str, Any], source: Source, languages: tuple[s
             problems.append(source.problem(f"{lang!r} is not a two-letter language code", None, "languages"))
     if len(set(languages)) != len(languages):
         problems.append(source.problem("a language is listed twice", None, "languages"))
+    game = manifest.get("game")
+    if game is not None and game not in available_games():
+        problems.append(source.problem(f"{game!r} is not a game of the companion ({', '.join(available_games())})",
+                                       None, "game"))
     return problems

@@ -249,6 +249,6 @@ KIND_BY_FILE = {k.file: k for k in KINDS}
 MANIFEST_FIELDS = (
     Field("id", "str"), Field("name", "str"), Field("version", "str"), Field("license", "str"),
     Field("languages", "list"), Field("description", "str", required=False),
-    Field("authors", "list", required=False),
+    Field("authors", "list", required=False), Field("game", "str", required=False),
 )
 LANGUAGE_PATTERN = re.compile(r"^[a-z]{2}$")

@@ -6,23 +6,31 @@ Everything here is pure: no Kivy, no hardware, no I/O, no clock. A game is a mod
 
 from companion.engine.core import (
     Event,
+    EventTable,
     Refusal,
     Rules,
     Decision,
     event_from_json,
     event_to_json,
+    events_of,
     register_event,
 )
-from companion.engine.registry import available_games, rules_for
+from companion.engine.registry import GAMES, GameEntry, available_games, default_game, game_entry, rules_for
 
 __all__ = [
     "Decision",
     "Event",
+    "EventTable",
+    "GAMES",
+    "GameEntry",
     "Refusal",
     "Rules",
     "available_games",
+    "default_game",
     "event_from_json",
     "event_to_json",
+    "events_of",
+    "game_entry",
     "register_event",
     "rules_for",
 ]

@@ -44,6 +44,21 @@ def register_event(cls: E) -> E:
     return cls
 
 
+def event_family(prefix: str):
+    """The class decorator of one game's events: ``@family("started")`` makes the class a frozen
+    dataclass of type ``prefix + "started"`` and registers it. The prefix keeps each game's names apart
+    in a log that holds every game's events."""
+
+    def named(name: str):
+        def wrap(cls):
+            cls.type = prefix + name
+            return register_event(dataclass(frozen=True)(cls))
+
+        return wrap
+
+    return named
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
@@ -81,6 +96,40 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
     return cls(**{n: _frozen(data[n]) for n in names if n in data})
+
+
+class EventTable:
+    """The event types of one game, apart from every other game's: two games may both have a
+    ``game_over``. A game registers its events with ``@TABLE.register`` and its rules object offers
+    ``event_from_json = TABLE.from_json``; the session replays through it (the shared table of
+    :func:`register_event` serves the games written before tables existed)."""
+
+    def __init__(self) -> None:
+        self._types: dict[str, type[Event]] = {}
+        self._names: dict[type, tuple[str, ...]] = {}
+
+    def register(self, cls: E) -> E:
+        name = cls.type
+        if name in self._types and self._types[name] is not cls:
+            raise ValueError(f"event type {name!r} is registered twice")
+        self._types[name] = cls
+        return cls
+
+    def from_json(self, data: Mapping[str, Any]) -> Event:
+        """Rebuild an event written by :func:`event_to_json` (lists become tuples, objects stay dicts)."""
+        try:
+            cls = self._types[data["type"]]
+        except KeyError:
+            raise ValueError(f"unknown event type {data.get('type')!r}") from None
+        names = self._names.get(cls)
+        if names is None:
+            names = self._names[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        return cls(**{n: _frozen(data[n]) for n in names if n in data})
+
+
+def events_of(rules: Any):
+    """How ``rules`` rebuilds its stored events: its own table's reader, else the shared table's."""
+    return getattr(rules, "event_from_json", None) or event_from_json
 
 
 T = TypeVar("T")

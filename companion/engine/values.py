@@ -20,6 +20,18 @@ MAX_NODES = 100_000  # values in one command, all levels together (a long buzzer
 MAX_TEXT = 10_000  # characters in one text
 MAX_INT = 10**19  # seeds and counts: an integer is at most 19 digits
 
+# A player's name, in every game and in history's renames: at most this long, and none of these Unicode
+# categories: controls (NUL, ESC), formats (zero-width space and joiners, bidi overrides), surrogates,
+# private use, unassigned, line and paragraph separators.
+MAX_NAME_LENGTH = 24
+FORBIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def clean_text(value: str) -> str | None:
+    """``value`` stripped and NFC-normalised, or None when it holds a character no name or id may hold."""
+    value = unicodedata.normalize("NFC", value.strip())
+    return None if any(unicodedata.category(c) in FORBIDDEN for c in value) else value
+
 
 class _Budget:
     def __init__(self) -> None:

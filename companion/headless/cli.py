@@ -22,26 +22,32 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 LOG_IN_USE = 3  # exit status when another process writes to the game log
+LOG_NOT_WRITABLE = 4  # exit status on a log of a newer companion or a read-only card: nothing is played
 
 
 def _open_session(db: Path | None, headless: bool):
-    """The session on the log, or the exit status after saying why not (a JSON line for programs)."""
+    """The session on the log, or the exit status after saying why not (a JSON line for programs). What
+    resuming found damaged in the log (companion.session) is said on stderr; the game goes on."""
     from companion.session import GameSession, refusal
-    from companion.store import GameLog, LogError, LogInUse, default_db_path
+    from companion.store import GameLog, LogError, LogInUse, NewerLog, ReadOnlyLog, default_db_path
 
     path = db or default_db_path()
     log = None
     try:
         log = GameLog(path, role="headless" if headless else "text")
-        return GameSession(log)
+        session = GameSession(log)
     except LogError as exc:
         if log is not None:
             log.close()
-        if headless and isinstance(exc, LogInUse):
-            print(json.dumps(refusal("log_in_use", str(exc)), ensure_ascii=True), flush=True)
+        code = {LogInUse: "log_in_use", NewerLog: "log_newer", ReadOnlyLog: "log_read_only"}.get(type(exc), "log_error")
+        if headless and code != "log_error":  # what a program may wait out or tell the user about
+            print(json.dumps(refusal(code, str(exc)), ensure_ascii=True), flush=True)
         else:
             print(f"companion: {exc}", file=sys.stderr)
-        return LOG_IN_USE if isinstance(exc, LogInUse) else 1
+        return {"log_in_use": LOG_IN_USE, "log_newer": LOG_NOT_WRITABLE, "log_read_only": LOG_NOT_WRITABLE}.get(code, 1)
+    if session.damage is not None:
+        print(f"companion: {session.damage_text()}", file=sys.stderr, flush=True)
+    return session
 
 
 def run(args: argparse.Namespace) -> int:

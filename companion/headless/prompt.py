@@ -1,78 +1,33 @@
 """An interactive text game for people at a terminal: short words in, the table and what happened out.
 
 It drives the same :class:`GameSession` as the JSON-lines protocol; any line starting with ``{`` is
-sent as a raw JSON command.
+sent as a raw JSON command. The words of a game (its commands, events and table) are its own, in the
+module its rules name in ``text_prompt`` (docs/games/README.md); the ones here are every game's.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
+from companion.engine import default_game, rules_for
 from companion.headless.jsonlines import MAX_LINE_BYTES, strict_loads
 from companion.session import GameSession
 
-SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
-TOKENS = ("pebble", "10", "20", "50")
-YES = {"y", "yes", "ok", "oui", "o", "success", "won", "right", "correct", "true", "reached"}
-NO = {"n", "no", "non", "fail", "failed", "lost", "wrong", "false", "not"}
-
-HELP = """Commands (what the companion waits for is shown after each answer):
-  new NAME NAME... [first=NAME] [seed=N]   start a game, players in clockwise order
-  land SPACE          door, concentration, force, duel, enigme, prison, passe_partout (a prefix is enough)
-  stake key|clue      Round 2 Duel or Énigme
-  opponent NAME       the player challenged in a Duel
-  yes / no            success or failure of a challenge or riddle; a diver reached the sunken Key or not;
-                      a code-word proposal was right or wrong
-  winner NAME         the winner of a Duel
-  dive / abandon      after a failed riddle
-  pass                give up proposing (Round 3)
-  draw P T10 T20 T50  a handful: pebbles, 10s, 20s, 50s (e.g. draw 1 3 0 2)
-  undo, redo, state, help, quit;  {...} sends a raw JSON command"""
-
-EVENT_TEXT: dict[str, Callable[[dict], str]] = {
-    "dice_rolled": lambda e: "Dice: " + ", ".join(f"{n} {v}" for n, v in e["rolls"].items()),
-    "first_player_chosen": lambda e: f"{e['player']} goes first.",
-    "round_started": lambda e: f"Round {e['round']} begins" + (f" with {e['first']}." if e["first"] else "."),
-    "turn_started": lambda e: f"{e['player']}'s turn.",
-    "turn_skipped": lambda e: f"{e['player']} is in prison and passes this turn.",
-    "landed": lambda e: f"{e['player']} lands on {e['space']}" + (" (Passe-partout)." if e["via_passe_partout"] else "."),
-    "stake_chosen": lambda e: f"{e['player']} plays for a {e['stake']}.",
-    "opponent_named": lambda e: f"{e['player']} challenges {e['opponent']}.",
-    "challenge_result": lambda e: f"{e['player']} {'succeeds' if e['success'] else 'fails'}.",
-    "duel_result": lambda e: f"{e['winner']} wins the duel against {e['loser']}.",
-    "key_won": lambda e: f"{e['player']} wins a key from {'the stock' if e['source'] == 'stock' else e['source']}.",
-    "key_unavailable": lambda e: f"The key stock is empty: {e['player']} wins no key.",
-    "clue_won": lambda e: f"{e['player']} gets a clue.",
-    "riddle_failed": lambda e: f"Père Fouras throws the {e['stake']} into the sea!",
-    "dived": lambda e: f"{e['player']} dives after it.",
-    "abandoned": lambda e: f"{e['player']} lets it go.",
-    "dive_progressed": lambda e: f"{e['player']} {'reaches the sunken key!' if e['reached'] else 'swims on.'}",
-    "imprisoned": lambda e: f"{e['player']} goes to prison and will pass their next turn.",
-    "round_ended": lambda e: f"Round {e['round']} is over: {e['player']} made it.",
-    "player_out": lambda e: f"{e['player']} has no key: the game ends here for them.",
-    "proposal_turn": lambda e: f"{e['player']}, your code word?",
-    "key_paid": lambda e: f"{e['player']} gives a key back for a new proposal.",
-    "code_word_proposed": lambda e: f"{e['player']}'s code word is {'right' if e['correct'] else 'wrong'}.",
-    "may_propose_again": lambda e: f"{e['player']} may try again for one key, or pass.",
-    "eliminated": lambda e: f"{e['player']} will not enter the Treasure Room.",
-    "code_word_found": lambda e: f"{e['player']} enters the Treasure Room!",
-    "draw_turn": lambda e: f"{e['player']} draws {e['draws']} handful(s).",
-    "handful_drawn": lambda e: f"{e['player']} draws {e['value']} Boyards.",
-    "game_over": lambda e: "Game over. " + (
-        f"Winner(s): {', '.join(e['winners'])}." if e["winners"] else "The Fort keeps its treasure."
-    ),
+SHARED_TEXT = {
     "undone": lambda e: f"Undone: {json.dumps(e['command'], ensure_ascii=False)}",
     "redone": lambda e: f"Redone: {json.dumps(e['command'], ensure_ascii=False)}",
 }
 
 
-def _prefix(word: str, choices: tuple[str, ...]) -> str | None:
-    hits = [c for c in choices if c.startswith(word)]
-    return word if word in choices else (hits[0] if len(hits) == 1 else None)
+def words_of(session: GameSession) -> Any:
+    """The text module of the game shown, or of the registry's first game before any game."""
+    rules = session.rules or rules_for(default_game())
+    return importlib.import_module(rules.text_prompt)
 
 
-def parse(line: str, view: dict[str, Any]) -> dict[str, Any] | str:
+def parse(line: str, view: dict[str, Any], words: Any) -> dict[str, Any] | str:
     """A command from a line of short words, or a sentence saying what is wrong with it."""
     line = line.strip()
     if line.startswith("{"):
@@ -82,67 +37,24 @@ def parse(line: str, view: dict[str, Any]) -> dict[str, Any] | str:
             return f"not valid JSON: {exc.msg}"
         except (ValueError, RecursionError) as exc:
             return f"not accepted JSON: {exc}"
-    words = line.split()
-    if not words:
+    parts = line.split()
+    if not parts:
         return "type a command, or help"
-    head, rest = words[0].lower(), words[1:]
-    current = view.get("current")
-    phase = view.get("phase")
-    if head in ("state", "undo", "redo"):
+    head, rest = parts[0].lower(), parts[1:]
+    if head in ("state", "undo", "redo", "games"):
         return {"cmd": head}
-    if head == "new":
-        cmd: dict[str, Any] = {"cmd": "new", "game": "fort-boyard", "players": []}
-        for w in rest:
-            if w.startswith("first="):
-                cmd["first"] = w[6:]
-            elif w.startswith("seed="):
-                if not w[5:].isdigit():
-                    return "seed must be a whole number"
-                cmd["seed"] = int(w[5:])
-            else:
-                cmd["players"].append(w)
-        return cmd
-    if head == "land":
-        space = _prefix(rest[0].lower(), SPACES) if rest else None
-        return {"cmd": "land", "space": space} if space else "land what? " + ", ".join(SPACES)
-    if head == "stake" and rest:
-        return {"cmd": "stake", "stake": rest[0].lower()}
-    if head in ("opponent", "winner") and rest:
-        return {"cmd": "opponent", "player": rest[0]} if head == "opponent" else {"cmd": "result", "winner": rest[0]}
-    if head in ("dive", "abandon") and phase == "sea":
-        return {"cmd": "sea", "choice": head}
-    if head == "pass":
-        return {"cmd": "pass", "player": rest[0] if rest else current}
-    if head == "draw":
-        if len(rest) != 4 or not all(w.isdigit() for w in rest):
-            return "draw needs four numbers: pebbles, 10s, 20s, 50s"
-        return {"cmd": "draw", "player": current, "tokens": dict(zip(TOKENS, map(int, rest)))}
-    if head in YES or head in NO:
-        ok = head in YES
-        if phase in ("challenge", "enigme"):
-            return {"cmd": "result", "success": ok}
-        if phase == "dive":
-            return {"cmd": "dive", "reached": ok}
-        if phase in ("propose", "propose_again"):
-            return {"cmd": "propose", "player": current, "correct": ok}
-        return f"'{head}' answers nothing now"
-    return f"unknown command '{head}'; type help"
+    if head == "resume":
+        if len(rest) != 1 or not rest[0].isdigit():
+            return "resume which game? resume N (games lists them)"
+        return {"cmd": "resume", "game_id": int(rest[0])}
+    return words.parse([head, *rest], view)
 
 
-def table(view: dict[str, Any]) -> str:
-    if not view.get("players"):
-        return "No game yet. Start one: new Ann Bob Cy"
-    lines = [f"Round {view['round']} - keys in stock: {view['stock_keys']}"]
-    for p in view["players"]:
-        mark = ">" if p["name"] == view.get("current") else " "
-        lines.append(
-            f" {mark} {p['name']:<16} keys {p['keys']}  clues {p['clues']}  boyards {p['boyards']:>4}  {p['status']}"
-        )
-    if view.get("winners"):
-        lines.append("Winner(s): " + ", ".join(view["winners"]))
-    elif view.get("waiting_for"):
-        lines.append("Waiting for " + view["waiting_for"])
-    return "\n".join(lines)
+def games_text(games: list[dict[str, Any]]) -> str:
+    if not games:
+        return "No game in progress."
+    return "\n".join(f" #{g['game_id']} {g['game']}: {', '.join(g['players'])} (last played {g['last_played']})"
+                     for g in games)
 
 
 def interact(session: GameSession, stdin: TextIO, stdout: TextIO) -> int:
@@ -150,8 +62,9 @@ def interact(session: GameSession, stdin: TextIO, stdout: TextIO) -> int:
         stdout.write(text + "\n")
         stdout.flush()
 
-    say("Fort Boyard companion - text mode. Type help for the commands.")
-    say(table(session.view()))
+    words = words_of(session)
+    say(words.GREETING)
+    say(words.table(session.view()))
     while True:
         stdout.write("> ")
         stdout.flush()
@@ -164,22 +77,26 @@ def interact(session: GameSession, stdin: TextIO, stdout: TextIO) -> int:
         if not line or line.strip().lower() in ("quit", "exit"):
             return 0
         if line.strip().lower() in ("help", "?"):
-            say(HELP)
+            say(words.HELP)
             continue
         try:
-            cmd = parse(line, session.view())
+            cmd = parse(line, session.view(), words)
             if isinstance(cmd, str):
                 say(cmd)
                 continue
             answer = session.handle(cmd)
+            words = words_of(session)  # a resume or a new game may change the game shown
         except Exception as exc:  # a bug must not end the game: say it, keep going
             say(f"The companion failed on this line and changed nothing: {exc!r}")
             continue
         if not answer["ok"]:
             say(answer["error"]["message"])
             continue
+        if "games" in answer:
+            say(games_text(answer["games"]))
+            continue
         for e in answer["events"]:
-            text = EVENT_TEXT.get(e["type"])
+            text = words.EVENT_TEXT.get(e["type"]) or SHARED_TEXT.get(e["type"])
             if text:
                 say("  " + text(e))
-        say(table(answer["state"]))
+        say(words.table(answer["state"]))

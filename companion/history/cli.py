@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from companion.engine import available_games
 from companion.terminal import json_text, shown
 
 FORMATS = ("bgstats", "csv", "json")
@@ -21,15 +23,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     h = sub.add_parser(
         "history",
         help="finished games, a game's timeline, statistics and the family leaderboard",
-        description="Finished games, newest first (date, duration, players, winners, treasure). With --game: "
-        "one game told again. With --stats: statistics per player and the family leaderboard. Player names "
-        "match across games whatever their case, accents or spaces; --rename merges one player's history "
-        "into another's (the game log itself is never rewritten).",
+        description="Finished games, newest first (game, date, duration, players, winners, score). With --game "
+        "and a game's id (see companion games): that game's plays only. With --game and a number or 'last': one play "
+        "told again. With --stats: statistics per player and the family leaderboard of one game (--game ID; "
+        "without it, of the only game played). Player names match across games whatever their case, accents "
+        "or spaces; --rename merges one player's history into another's (the game log itself is never "
+        "rewritten).",
     )
     h.add_argument("--db", type=Path, help="game log file (default: the user data directory)")
+    h.add_argument("--game", metavar="ID|N|last",
+                   help="a game's id (see companion games): its plays, or its statistics with --stats; a play's "
+                   "number or 'last': that play's timeline")
     what = h.add_mutually_exclusive_group()
-    what.add_argument("--game", metavar="ID|last", help="tell one game again: its timeline")
-    what.add_argument("--stats", action="store_true", help="statistics per player and the leaderboard")
+    what.add_argument("--stats", action="store_true", help="statistics per player and the leaderboard of one game")
     what.add_argument("--rename", nargs=2, metavar=("OLD", "NEW"),
                       help="count OLD's games under NEW (merges them when NEW is already a player)")
     what.add_argument("--undo-rename", metavar="OLD", help="count OLD's games under its own name again")
@@ -81,6 +87,34 @@ def _game_id(log, text: str) -> int:
     return game_id
 
 
+# What reading a damaged game's events raises in the pure history code (timeline, statistics, exports),
+# caught per game so that the one game is named and the others still shown.
+_DAMAGE = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError, OverflowError)
+
+
+def _loaded(log, game_id: int):
+    """The game, or the CliError naming what is damaged in it (said once: taken off the log's problems)."""
+    from companion.history.games import load_game
+
+    game = load_game(log, game_id)
+    if game is None:
+        raise CliError(log.problems.pop() if log.problems else f"game {game_id} cannot be read")
+    return game
+
+
+def _told(game, what: str, fn, *args):
+    """``fn(game, *args)``, or a CliError naming the game when its events do not tell it."""
+    try:
+        return fn(game, *args)
+    except _DAMAGE as exc:
+        raise CliError(f"game {game.id} is damaged: its {what} cannot be made ({type(exc).__name__}: {exc})") from None
+
+
+def _kind(text: str | None) -> str | None:
+    """The game id ``--game`` names, or None when it names a play (a number, 'last') or nothing."""
+    return text if text in available_games() else None
+
+
 def _fail(command: str, exc: Exception) -> int:
     print(shown(f"companion {command}: {exc}"), file=sys.stderr)
     return 1
@@ -99,6 +133,7 @@ def _problems(command: str, log) -> None:
 
 def run_history(args: argparse.Namespace) -> int:
     from companion.history.names import RenameError
+    from companion.store import LogError
 
     try:
         log = _open(args.db, write=bool(args.rename or args.undo_rename))
@@ -106,17 +141,28 @@ def run_history(args: argparse.Namespace) -> int:
         return _fail("history", exc)
     try:
         sys.stdout.reconfigure(encoding="utf-8")
-        if args.game:
-            return _show_game(log, _game_id(log, args.game), args.json)
+        kind = _kind(args.game)
+        if args.game and (args.rename or args.undo_rename):
+            raise CliError("--game: not with --rename or --undo-rename (a player's name is the same in every game)")
         if args.stats:
-            return _show_stats(log, args.json)
+            if args.game and kind is None:
+                raise CliError(f"--stats --game: expected a game's id ({', '.join(available_games())}), "
+                               f"got {args.game!r}")
+            return _show_stats(log, kind, args.json)
+        if args.game and kind is None:
+            if args.game != "last" and not args.game.strip().isdigit():
+                raise CliError(f"--game: expected a game's id ({', '.join(available_games())}), a play's number "
+                               f"or 'last', got {args.game!r}")
+            return _show_game(log, _game_id(log, args.game), args.json)
         if args.rename:
             return _rename(log, *args.rename)
         if args.undo_rename:
             return _undo_rename(log, args.undo_rename)
-        return _list_games(log, args.json)
-    except (CliError, RenameError) as exc:
+        return _list_games(log, kind, args.json)
+    except (CliError, RenameError, LogError) as exc:
         return _fail("history", exc)
+    except sqlite3.Error as exc:  # a log whose schema a hand or a newer companion changed
+        return _fail("history", CliError(f"{log.path}: cannot be read: {exc}"))
     finally:
         _problems("history", log)
         log.close()
@@ -125,7 +171,8 @@ def run_history(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from companion.app.table.language import Translator
     from companion.history.export import ExportError, bgstats_play, raw_log, timeline_csv
-    from companion.history.games import load_game, load_names
+    from companion.history.games import load_names
+    from companion.store import LogError
 
     try:
         log = _open(args.db)
@@ -137,12 +184,14 @@ def run_export(args: argparse.Namespace) -> int:
         if args.format == "json":
             _print_json(raw_log(log, game_id))
         elif args.format == "csv":
-            sys.stdout.write(timeline_csv(load_game(log, game_id), Translator("en")))
+            sys.stdout.write(_told(_loaded(log, game_id), "timeline", timeline_csv, Translator("en")))
         else:
-            _print_json(bgstats_play(load_game(log, game_id), load_names(log)))
+            _print_json(_told(_loaded(log, game_id), "play", bgstats_play, load_names(log)))
         return 0
-    except (CliError, ExportError) as exc:
+    except (CliError, ExportError, LogError) as exc:
         return _fail("export", exc)
+    except sqlite3.Error as exc:
+        return _fail("export", CliError(f"{log.path}: cannot be read: {exc}"))
     finally:
         _problems("export", log)
         log.close()
@@ -163,69 +212,110 @@ def _minutes(game) -> int:
     return round(game.duration_s / 60)
 
 
-def _list_games(log, as_json: bool) -> int:
+def _list_games(log, kind: str | None, as_json: bool) -> int:
     from companion.history.games import load_games
 
-    games = load_games(log)
+    games = [g for g in load_games(log) if kind is None or g.game == kind]
     if as_json:
         _print_json([{
-            "id": g.id, "started": g.created_at, "finished": g.finished_at, "duration_min": _minutes(g),
-            "players": list(g.players), "winners": list(g.winners), "treasure": g.scores,
+            "id": g.id, "game": g.game, "started": g.created_at, "finished": g.finished_at,
+            "duration_min": _minutes(g), "players": list(g.players), "winners": list(g.winners), "treasure": g.scores,
         } for g in games])
         return 0
     if not games:
-        _say(f"No finished game in {log.path} yet.")
+        _say(f"No finished {_of(kind)}game in {log.path} yet.")
         return 0
+    from companion.history.stats import figures_of
+
     for g in games:
         treasure = ", ".join(f"{p} {v}" for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
+        score = getattr(figures_of(g.game), "SCORE", "score")  # what the game calls its final score
         _say(f"#{g.id}  {_when(g)}  {_minutes(g)} min  {', '.join(g.players)}  "
-              f"winner: {', '.join(g.winners) or 'nobody'}  treasure: {treasure}")
+             f"winner: {', '.join(g.winners) or 'nobody'}  {score}: {treasure}  ({g.name('en')})")
     return 0
+
+
+def _of(kind: str | None) -> str:
+    from companion.history.games import game_name
+
+    return f"{game_name(kind)} " if kind else ""
 
 
 def _show_game(log, game_id: int, as_json: bool) -> int:
     from companion.app.table.language import Translator
-    from companion.history.games import load_game
     from companion.history.timeline import describe, timeline
 
-    game = load_game(log, game_id)
-    moments = timeline(game)
+    game = _loaded(log, game_id)
     tr = Translator("en")
+    moments = _told(game, "timeline", lambda g: [(m, describe(m, tr)) for m in timeline(g)])
     if as_json:
         _print_json({"id": game.id, "status": game.status, "started": game.created_at, "players": list(game.players),
                      "winners": list(game.winners), "treasure": game.scores,
-                     "timeline": [{**asdict(m), "text": describe(m, tr)} for m in moments]})
+                     "timeline": [{**asdict(m), "text": text} for m, text in moments]})
         return 0
     _say(f"Game #{game.id} ({game.status}), {_when(game)}, {_minutes(game)} min: {', '.join(game.players)}")
-    for m in moments:
+    for m, text in moments:
         if m.kind == "round":
             _say()
-            _say(describe(m, tr))
+            _say(text)
             continue
         keys = " ".join(f"{p}:{m.keys.get(p, 0)}" for p in game.players)
-        _say(f"  {m.seq:>4}  {describe(m, tr):<52}  keys {keys}")
+        _say(f"  {m.seq:>4}  {text:<52}  keys {keys}")
     return 0
 
 
-def _show_stats(log, as_json: bool) -> int:
-    from companion.history.games import load_games, load_names
-    from companion.history.stats import player_stats, ranks
+def _counted_stats(log, games: list, names, kind: str) -> list:
+    """The statistics of ``games``; when one game's events do not add up, that game is named and left
+    out and the others counted."""
+    from companion.history.stats import player_stats
 
-    board = player_stats(load_games(log), load_names(log))
+    try:
+        return player_stats(games, names, kind)
+    except _DAMAGE:
+        counted = []
+        for game in games:
+            try:
+                player_stats([game], names, kind)
+                counted.append(game)
+            except _DAMAGE as exc:
+                log.note(f"{log.path}: game {game.id} is damaged and left out: its events do not add up "
+                         f"({type(exc).__name__}: {exc})")
+        return player_stats(counted, names, kind)
+
+
+def _show_stats(log, kind: str | None, as_json: bool) -> int:
+    from companion.history.games import game_name, load_games, load_names
+    from companion.history.stats import kinds, player_stats, ranks
+
+    games, names = load_games(log), load_names(log)
+    if kind is None:  # a leaderboard never mixes two games
+        played = kinds(games)
+        if len(played) > 1:
+            raise CliError("--stats: this log holds plays of " + ", ".join(f"{game_name(k)} ({k})" for k in played)
+                           + "; name one with --game ID")
+        kind = played[0] if played else None
+    board = _counted_stats(log, games, names, kind) if kind else []
     if as_json:
         _print_json([{"rank": r, **s.to_json()} for r, s in zip(ranks(board), board)])
         return 0
     if not board:
-        _say(f"No finished game in {log.path} yet.")
+        _say(f"No finished {_of(kind)}game in {log.path} yet.")
         return 0
-    print(f"{'#':>2}  {'player':<24} {'games':>5} {'wins':>4} {'keys':>4} {'riddles':>9} {'duels':>7} "
-          f"{'average':>7} {'best':>5}")
+    columns = _figure_columns(kind)
+    print(f"{'#':>2}  {'player':<24} {'games':>5} {'wins':>4} " + "".join(h + " " for h, _ in columns)
+          + f"{'average':>7} {'best':>5}")
     for r, s in zip(ranks(board), board):
-        share = "-" if s.riddle_share is None else f"{s.riddle_share:.0%}"
-        riddles = f"{s.riddles_solved}/{s.riddles} {share}" if s.riddles else "-"
-        _say(f"{r:>2}  {s.name:<24} {s.games:>5} {s.wins:>4} {s.keys_won:>4} {riddles:>9} "
-              f"{s.duels_won:>3}-{s.duels_lost:<3} {s.average_treasure:>7.1f} {s.best_treasure:>5}")
+        _say(f"{r:>2}  {s.name:<24} {s.games:>5} {s.wins:>4} " + "".join(cell(s) + " " for _, cell in columns)
+             + f"{s.average_treasure:>7.1f} {s.best_treasure:>5}")
     return 0
+
+
+def _figure_columns(kind: str):
+    """The game's own columns of the text leaderboard (its figures module's ``COLUMNS``: header and how
+    a player's cell is written), none for a game without figures."""
+    from companion.history.stats import figures_of
+
+    return getattr(figures_of(kind), "COLUMNS", ())
 
 
 def _rename(log, old: str, new: str) -> int:

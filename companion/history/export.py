@@ -13,14 +13,16 @@ import io
 from datetime import tzinfo
 from typing import Any, Callable
 
+from companion.engine import Refusal, game_entry
 from companion.history.games import PlayedGame
 from companion.history.names import Names
-from companion.history.timeline import describe, timeline
+from companion.history.timeline import describe, timeline, told_by
 from companion.store import GameLog
 from companion.store.migrations import LATEST
 
+# BG Stats matches the plays and players of a source by this name (sourcePlayerId is per source): the
+# companion's first name, kept so that the plays a family already imported stay the same people.
 SOURCE_NAME = "Fort Boyard tabletop companion"
-GAME_NAME = "Fort Boyard"
 
 
 #: What the log keeps that an export must never hold, by command: an export is shared with others. Each
@@ -64,16 +66,24 @@ def bgstats_play(game: PlayedGame, names: Names | None = None, tz: tzinfo | None
         "sourcePlayId": f"{game.id}-{game.started.strftime('%Y%m%dT%H%M%S')}",
         "playDate": game.started.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": round(game.duration_s / 60),
-        "game": {
-            "name": GAME_NAME,
-            "sourceGameId": game.game,
-            "highestWins": True,
-            "noPoints": False,
-        },
+        "game": _game(game),
         "board": "",
         "comments": _comments(game, shown),
         "players": players,
     }
+
+
+def _game(game: PlayedGame) -> dict[str, Any]:
+    """The play's game under its own name (English, as BoardGameGeek lists it), with its BoardGameGeek id
+    when the registry has a confirmed one (docs/history.md)."""
+    out: dict[str, Any] = {"name": game.name("en"), "sourceGameId": game.game, "highestWins": True, "noPoints": False}
+    try:
+        bgg = game_entry(game.game).bgg
+    except Refusal:
+        bgg = None
+    if bgg:
+        out = {"bggId": bgg, **out}
+    return out
 
 
 def _shown_names(game: PlayedGame, names: Names, keys: list[str]) -> dict[str, str]:
@@ -86,13 +96,10 @@ def _shown_names(game: PlayedGame, names: Names, keys: list[str]) -> dict[str, s
 
 
 def _comments(game: PlayedGame, shown: dict[str, str]) -> str:
-    keys = timeline(game)[-1].keys if game.steps else {}
-    found = [shown[e["player"]] for e in game.events() if e.get("type") == "code_word_found"]
-    parts = [f"Recorded by the {SOURCE_NAME} (game {game.id})."]
-    if keys:
-        parts.append("Keys for the Treasure Room: " + ", ".join(f"{shown[p]} {keys.get(p, 0)}" for p in game.players) + ".")
-    parts.append("Code word found by " + ", ".join(found) + "." if found else "Nobody found the code word.")
-    return " ".join(parts)
+    """Who recorded the play, then what its game's timeline module adds (``comments``)."""
+    told = told_by(game)
+    more = told.comments(game, shown) if told and hasattr(told, "comments") else []
+    return " ".join([f"Recorded by the {SOURCE_NAME} (game {game.id}).", *more])
 
 
 #: What starts a formula in a spreadsheet (and the tab and carriage return that can hide one), as OWASP's

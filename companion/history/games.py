@@ -12,8 +12,11 @@ from functools import cached_property
 from datetime import datetime, timezone
 from typing import Any
 
+from companion.engine import Refusal, game_entry
 from companion.history.names import Names, name_key, plan_rename
-from companion.store import GameLog, GameRecord
+from companion.session import players_of
+from companion.store import DamagedRow, GameLog, GameRecord
+from companion.store.migrations import is_game_over
 
 
 @dataclass(frozen=True)
@@ -43,9 +46,16 @@ class PlayedGame:
 
     @cached_property
     def players(self) -> tuple[str, ...]:
-        """The players in seating order, as written at the table."""
+        """The players in seating order, as written at the table: its ``game_started`` event's when it
+        names them, else its recorded ``new`` command's (docs/games/README.md)."""
         started = self._first("game_started")
-        return tuple(started["players"]) if started else ()
+        if started and isinstance(started.get("players"), (list, tuple)):
+            return tuple(started["players"])
+        return tuple(players_of(self.steps[0].command)) if self.steps else ()
+
+    def name(self, language: str = "en") -> str:
+        """The game's name in ``language``, from the registry (its id for a game no longer held)."""
+        return game_name(self.game, language)
 
     @property
     def first_player(self) -> str | None:
@@ -54,7 +64,8 @@ class PlayedGame:
 
     @cached_property
     def over(self) -> dict[str, Any] | None:
-        return self._first("game_over")
+        """The event that ended the game (winners, scores), or None."""
+        return next((e for step in self.steps for e in step.events if is_game_over(e)), None)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -87,6 +98,15 @@ class PlayedGame:
         return max(0.0, (self.ended - self.started).total_seconds())
 
 
+def game_name(game: str, language: str = "en") -> str:
+    """A game's name in ``language`` (English when it has none in it), from the registry alone."""
+    try:
+        names = game_entry(game).name
+    except Refusal:
+        return game
+    return names.get(language) or names.get("en") or game
+
+
 def parse_time(text: str) -> datetime:
     """A time written by the log; the oldest logs wrote dates without a zone, which are UTC."""
     moment = datetime.fromisoformat(text)
@@ -94,11 +114,20 @@ def parse_time(text: str) -> datetime:
 
 
 # Every active command of a batch of games as one JSON text per game: one json.loads per game instead of
-# two per command (reading a family's years of games is mostly JSON decoding). Rows are stored JSON.
-_ACTIVE_LINES = """
-SELECT game_id, '[' || group_concat('[' || seq || ',"' || created_at || '",' || command || ',' || events || ']', ',') || ']'
+# two per command (reading a family's years of games is mostly JSON decoding). Only rows that are
+# complete JSON of the right types are put together, their time stamp quoted by SQLite's JSON: a row
+# that is not (or a created_at holding a quote) cannot add or hide steps, it leaves the game's count
+# short and the game is read row by row, which names the row. Read as bytes: text that is not UTF-8 fails
+# that game's json.loads, never the cursor.
+_READABLE = ("typeof(seq)='integer' AND typeof(created_at)='text' AND typeof(command)='text' "
+             "AND typeof(events)='text' AND json_valid(command) AND json_valid(events)")
+_ACTIVE_LINES = f"""
+SELECT game_id, count(*), count(CASE WHEN {_READABLE} THEN 1 END),
+       CAST('[' || group_concat(CASE WHEN {_READABLE}
+            THEN '[' || seq || ',' || json_quote(created_at) || ',' || command || ',' || events || ']' END, ',')
+            || ']' AS BLOB)
 FROM (SELECT game_id, seq, created_at, command, events FROM commands
-      WHERE undone_at IS NULL AND game_id IN ({marks}) ORDER BY game_id, seq)
+      WHERE undone_at IS NULL AND game_id IN ({{marks}}) ORDER BY game_id, seq)
 GROUP BY game_id
 """
 
@@ -107,34 +136,99 @@ def _one_by_one(log: GameLog, game_id: int) -> tuple[Step, ...]:
     return tuple(Step(c.seq, c.created_at, c.command, tuple(c.events)) for c in log.active_commands(game_id))
 
 
-def _active_lines(log: GameLog, ids: list[int]) -> dict[int, tuple[Step, ...]]:
-    lines: dict[int, tuple[Step, ...]] = {}
+def _batch(rows: int, readable: int, text: bytes | None) -> tuple[Step, ...] | None:
+    """The game's line from its batch text, or None when any row of it needs reading one by one."""
+    if readable != rows or text is None:
+        return None
+    try:
+        line = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    steps = []
+    for n, step in enumerate(line, 1):
+        if not (isinstance(step, list) and len(step) == 4 and step[0] == n and isinstance(step[2], dict)
+                and isinstance(step[3], list) and all(isinstance(e, dict) for e in step[3])):
+            return None
+        steps.append(Step(step[0], step[1], step[2], tuple(step[3])))
+    if len(steps) != rows or steps[0].command.get("cmd") != "new":
+        return None
+    return tuple(steps)
+
+
+def _active_lines(log: GameLog, ids: list[int]) -> dict[int, tuple[Step, ...] | DamagedRow]:
+    """Each game's active line, or the damage that stops it from being read."""
+    lines: dict[int, tuple[Step, ...] | DamagedRow] = {}
     for start in range(0, len(ids), 500):
         chunk = ids[start:start + 500]
-        for game_id, text in log.db.execute(_ACTIVE_LINES.format(marks=",".join("?" * len(chunk))), chunk):
-            try:
-                rows = json.loads(text)
-            except json.JSONDecodeError:  # a damaged row: read command by command, which names it
-                lines[game_id] = _one_by_one(log, game_id)
-                continue
-            steps = (Step(seq, at, command, tuple(events)) for seq, at, command, events in rows)
-            lines[game_id] = tuple(sorted(steps, key=lambda step: step.seq))
+        for game_id, rows, readable, text in log.db.execute(_ACTIVE_LINES.format(marks=",".join("?" * len(chunk))),
+                                                             chunk):
+            steps = _batch(rows, readable, text)
+            if steps is None:  # a damaged row: read command by command, which names it
+                try:
+                    steps = _one_by_one(log, game_id)
+                except DamagedRow as exc:
+                    lines[game_id] = exc
+                    continue
+            lines[game_id] = steps
     return lines
 
 
-def _played(log: GameLog, records: list[GameRecord]) -> list[PlayedGame]:
+def _readable(game: PlayedGame) -> str | None:
+    """What keeps a game from being shown (None when nothing does): everything the history lists, sorts
+    and adds up is read once here, so that a damaged game is named and left out, never fatal later."""
+    try:  # its events mean what its rules say: a kind this companion does not hold cannot be shown
+        game_entry(game.game)
+    except Refusal:
+        return f"its game {game.game!r} is not one this companion holds"
+    if not game.steps:
+        return "it has no command"
+    try:
+        if not all(isinstance(p, str) for p in game.players) or not all(isinstance(w, str) for w in game.winners):
+            return "its players are not names"
+        if not all(isinstance(v, int) for v in game.scores.values()):
+            return "its scores are not numbers"
+        game.duration_s, game.table  # noqa: B018 - the time stamps and the table's options, read now
+        for step in game.steps:
+            parse_time(step.at)
+        return None
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
+        return f"it does not read ({type(exc).__name__}: {exc})"
+
+
+def _played(log: GameLog, records: list[GameRecord]) -> dict[int, PlayedGame]:
+    """The games of ``records`` that read, by id; each one that does not is named in the log's problems."""
     lines = _active_lines(log, [r.id for r in records])
-    return [PlayedGame(r.id, r.game, r.status, r.created_at, r.finished_at, lines.get(r.id, ())) for r in records]
+    games = {}
+    for r in records:
+        line = lines.get(r.id, ())
+        if isinstance(line, DamagedRow):
+            log.note(f"{log.path}: game {r.id} is damaged and left out: command {line.row_id}: {line.what}")
+            continue
+        game = PlayedGame(r.id, r.game, r.status, r.created_at, r.finished_at, line)
+        why = _readable(game)
+        if why:
+            log.note(f"{log.path}: game {r.id} is damaged and left out: {why}")
+            continue
+        games[r.id] = game
+    return games
 
 
 def load_games(log: GameLog, status: str | None = "finished") -> list[PlayedGame]:
-    """The games of the log, newest first (only finished ones unless ``status`` says otherwise)."""
-    return _played(log, log.games(status))
+    """The games of the log, newest first (only finished ones unless ``status`` says otherwise); a game
+    that does not read is left out and named in ``log.problems``, as is a game of a status the companion
+    never writes (which no list holds)."""
+    for game_id, text in log.db.execute(
+            "SELECT id, CAST(status AS BLOB) FROM games WHERE status NOT IN ('in_progress', 'finished', 'abandoned', "
+            "'damaged') ORDER BY id"):
+        shown = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        log.note(f"{log.path}: game {game_id} is damaged and left out: its status {shown!r} is unknown")
+    return list(_played(log, log.games(status)).values())
 
 
 def load_game(log: GameLog, game_id: int) -> PlayedGame | None:
+    """The game, or None when there is none or it does not read (then named in ``log.problems``)."""
     record = log.game(game_id)
-    return _played(log, [record])[0] if record else None
+    return _played(log, [record]).get(game_id) if record else None
 
 
 class GameShelf:
@@ -154,9 +248,13 @@ class GameShelf:
     def games(self, status: str | None = "finished") -> list[PlayedGame]:
         records = self.log.games(status)
         stale = [r for r in records if self._kept.get(r.id, ((),))[0] != self._version(r)]
-        for record, game in zip(stale, _played(self.log, stale)):
-            self._kept[record.id] = (self._version(record), game)
-        return [self._kept[r.id][1] for r in records]
+        played = _played(self.log, stale)
+        for record in stale:
+            if record.id in played:
+                self._kept[record.id] = (self._version(record), played[record.id])
+            else:  # damaged (named in the log's problems): left out until its row changes
+                self._kept.pop(record.id, None)
+        return [self._kept[r.id][1] for r in records if r.id in self._kept]
 
     def game(self, game_id: int) -> PlayedGame | None:
         record = self.log.game(game_id)
@@ -164,7 +262,10 @@ class GameShelf:
             return None
         kept = self._kept.get(game_id)
         if kept is None or kept[0] != self._version(record):
-            self._kept[game_id] = (self._version(record), _played(self.log, [record])[0])
+            game = _played(self.log, [record]).get(game_id)
+            if game is None:
+                return None
+            self._kept[game_id] = (self._version(record), game)
         return self._kept[game_id][1]
 
 

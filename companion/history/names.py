@@ -10,7 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from companion.games.fort_boyard.fields import MAX_NAME_LENGTH, clean_text
+from companion.engine.values import MAX_NAME_LENGTH, clean_text
 
 
 

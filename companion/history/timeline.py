@@ -1,17 +1,21 @@
-"""A finished game told again: its moments (rounds, keys, clues, duels, the Treasure Room) and the keys
-each player held along the way. Pure functions of a :class:`~companion.history.games.PlayedGame`."""
+"""A finished game told again: its moments, as its game tells them. Every game's moments have one shape
+(:class:`Moment`); which events make a moment, and their sentences, are the game's own, in the module its
+rules name in ``history_timeline`` (docs/games/README.md). A game without one tells no moment (its
+plays are still listed, counted and exported)."""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from companion.engine import Refusal, rules_for
 from companion.history.games import PlayedGame
 
 
 @dataclass(frozen=True)
 class Moment:
-    """Something worth telling: ``kind`` names it (its sentence is ``timeline.<kind>`` in the catalog)."""
+    """Something worth telling: ``kind`` names it (its sentence is the game's ``timeline.<kind>``)."""
 
     seq: int  # the command it came from
     at: str
@@ -20,127 +24,51 @@ class Moment:
     player: str | None = None
     other: str | None = None  # the duel's loser, whose key was taken, ...
     detail: str = ""  # a space, a stake, a reason
-    value: int | None = None  # Boyards of a handful or of the winner
-    keys: dict[str, int] = field(default_factory=dict)  # every player's keys after this moment
+    value: int | None = None  # a score, a count
+    keys: dict[str, int] = field(default_factory=dict)  # every player's standing after this moment (keys...)
     clues: dict[str, int] = field(default_factory=dict)
 
-
-def _moment(e: dict[str, Any]) -> dict[str, Any] | None:
-    """The moment of one event (its kind and fields), or None for an event not worth a line."""
-    t = e.get("type")
-    p = e.get("player")
-    if t == "round_started":
-        return {"kind": "round", "player": e.get("first"), "value": e["round"]}
-    if t == "key_won":
-        if e["source"] == "stock":
-            return {"kind": "key", "player": p, "detail": e.get("reason", "")}
-        return {"kind": "key_taken", "player": p, "other": e["source"], "detail": e.get("reason", "")}
-    if t == "clue_won":
-        return None if e.get("reason") == "first_clue" else {"kind": "clue", "player": p, "detail": e.get("reason", "")}
-    if t == "key_unavailable":
-        return {"kind": "key_unavailable", "player": p}
-    if t == "challenge_result" and not e["success"] and e["space"] != "enigme":  # a riddle: see riddle_failed
-        return {"kind": "failed", "player": p, "detail": e["space"]}
-    if t == "duel_result":
-        return {"kind": "duel", "player": e["winner"], "other": e["loser"], "detail": e.get("stake") or ""}
-    if t == "riddle_failed":
-        return {"kind": "sea", "player": p, "detail": e["stake"]}
-    if t == "dived":
-        return {"kind": "dived", "player": p, "detail": e.get("stake") or ""}
-    if t == "imprisoned":
-        return {"kind": "prison", "player": p}
-    if t == "round_ended":
-        return {"kind": "round_won", "player": p, "value": e["round"]}
-    if t == "player_out":
-        return {"kind": "out", "player": p}
-    if t == "key_paid":
-        return {"kind": "key_paid", "player": p}
-    if t == "code_word_proposed" and not e["correct"]:
-        return {"kind": "wrong_word", "player": p}
-    if t == "code_word_found":
-        return {"kind": "word_found", "player": p}
-    if t == "eliminated":
-        return {"kind": "eliminated", "player": p, "detail": e.get("reason", "")}
-    if t == "handful_drawn":
-        return {"kind": "handful", "player": p, "value": e["value"]}
-    if t == "game_over":
-        winners = list(e.get("winners", []))
-        best = max((e["scores"].get(w, 0) for w in winners), default=0)
-        return {"kind": "game_over" if winners else "no_winner", "player": ", ".join(winners), "value": best}
-    return None
-
-
-def timeline(game: PlayedGame) -> list[Moment]:
-    """The game's moments in order, each with every player's keys and clues after it."""
-    keys = {p: 0 for p in game.players}
-    clues = {p: 0 for p in game.players}
-    rnd = 1
-    moments: list[Moment] = []
-    for step in game.steps:
-        for e in step.events:
-            _count(e, keys, clues)
-            if e.get("type") == "round_started":
-                rnd = e["round"]
-            found = _moment(e)
-            if found is not None:
-                moments.append(Moment(step.seq, step.at, rnd, keys=dict(keys), clues=dict(clues), **found))
-    return moments
-
-
-def _count(e: dict[str, Any], keys: dict[str, int], clues: dict[str, int]) -> None:
-    """Keys and clues move only through these events (see companion.games.fort_boyard.apply)."""
-    t = e.get("type")
-    if t == "key_won":
-        keys[e["player"]] = keys.get(e["player"], 0) + 1
-        if e["source"] != "stock":
-            keys[e["source"]] = keys.get(e["source"], 0) - 1
-    elif t == "key_paid":
-        keys[e["player"]] = keys.get(e["player"], 0) - 1
-    elif t == "clue_won":
-        clues[e["player"]] = clues.get(e["player"], 0) + 1
+    def describe(self, tr: Callable[..., str]) -> str:
+        return tr("timeline." + self.kind, player=self.player or "", other=self.other or "", detail=self.detail,
+                  value=self.value if self.value is not None else "", n=self.value or 0)
 
 
 @dataclass(frozen=True)
 class KeysOverGame:
-    """Each player's keys after every command that moved a key (the first point is the start)."""
+    """Each player's standing (keys...) after every command that moved it (the first point is the start)."""
 
     players: tuple[str, ...]
     points: tuple[tuple[int, ...], ...]
-    rounds: tuple[int, ...]  # the point where Round 2 and Round 3 begin
+    rounds: tuple[int, ...]  # the point where each round after the first begins
 
     def series(self, player: str) -> list[int]:
         i = self.players.index(player)
         return [point[i] for point in self.points]
 
 
+def told_by(game: PlayedGame) -> Any:
+    """The module that tells ``game``'s plays (its rules' ``history_timeline``), or None."""
+    try:
+        path = getattr(rules_for(game.game), "history_timeline", None)
+    except Refusal:  # a game this companion no longer holds
+        return None
+    return importlib.import_module(path) if path else None
+
+
+def timeline(game: PlayedGame) -> list[Moment]:
+    """The game's moments in order, as its game tells them (none for a game without a timeline)."""
+    told = told_by(game)
+    return told.timeline(game) if told else []
+
+
 def keys_over_game(game: PlayedGame) -> KeysOverGame:
-    players = game.players
-    keys = {p: 0 for p in players}
-    clues: dict[str, int] = {}
-    points = [tuple(0 for _ in players)]
-    rounds: list[int] = []
-    for step in game.steps:
-        started = False
-        for e in step.events:
-            _count(e, keys, clues)
-            started = started or (e.get("type") == "round_started" and e["round"] > 1)
-        now = tuple(keys[p] for p in players)
-        if now != points[-1]:
-            points.append(now)
-        if started:  # the round begins after what its last command did (the third key, the fourth clue)
-            rounds.append(len(points) - 1)
-    return KeysOverGame(players, tuple(points), tuple(rounds))
-
-
-SPACES = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
+    """The players' standing over the game, for its chart; flat for a game without a timeline."""
+    told = told_by(game)
+    if told and hasattr(told, "keys_over_game"):
+        return told.keys_over_game(game)
+    return KeysOverGame(game.players, (tuple(0 for _ in game.players),), ())
 
 
 def describe(moment: Moment, tr: Callable[..., str]) -> str:
     """The moment as a sentence in the translator's language."""
-    detail = moment.detail
-    if detail in SPACES:
-        detail = tr("space." + detail)
-    elif detail:
-        detail = tr("timeline.reason." + detail)
-    return tr("timeline." + moment.kind, player=moment.player or "", other=moment.other or "", detail=detail,
-              value=moment.value if moment.value is not None else "", n=moment.value or 0)
+    return moment.describe(tr)

@@ -14,6 +14,8 @@ _WHERE = {
     "Feed": "feed", "LogFeed": "feed", "OwnedSessionFeed": "feed", "SessionFeed": "feed", "Snapshot": "feed",
     "qr_png": "qr", "qr_svg": "qr",
     "PhoneServer": "server", "RateLimit": "server", "lan_address": "server",
+    "Limits": "gate", "connection_cap": "gate",
+    "Reporter": "report",
     "PhoneService": "service",
 }
 __all__ = sorted(_WHERE)

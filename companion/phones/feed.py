@@ -6,22 +6,36 @@ of frozen dataclasses, so sharing one between threads is safe) and wakes it when
 no polling: the owner calls :meth:`SessionFeed.publish` after each command.
 
 :class:`LogFeed` is for ``companion phones`` on its own: it follows a log that another process writes
-(read-only) and writes a proposal only when no other process holds the log.
+(read-only) and writes a proposal only when no other process holds the log. It notices a log file
+replaced under it (another file renamed over the path: its device and inode change) and stops serving the
+old game's links; a row it cannot read is reported, never the end of the following: the pages keep the
+last state read whole, say that the log is damaged, and follow again once the row reads.
 """
 
 from __future__ import annotations
 
+import os
 import queue
 import sqlite3
 import threading
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 from urllib.parse import quote
 
+from companion.phones.report import Reporter
 from companion.session import GameSession, refusal
-from companion.store import GameLog, LogError
+from companion.store import GameLog, LogError, LogInUse
+
+
+def file_identity(path: str | Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path`` now; None when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 @dataclass(frozen=True)
@@ -32,11 +46,17 @@ class Snapshot:
     tokens: Mapping[str, str] = field(default_factory=dict)  # player -> the secret of their link
     state: Any = None
     rules: Any = None
+    source: Any = None  # LogFeed: (device, inode) of the log file it was read from
+    line: int = 0  # LogFeed: how many active commands the state folds (a damaged row stops the reading short)
+    damaged: bool = False  # LogFeed: the log does not read whole now; the state is the last one read whole
 
     def player_view(self, name: str) -> dict[str, Any] | None:
         if self.rules is None or not hasattr(self.rules, "player_view"):
             return None
-        return self.rules.player_view(self.state, name)
+        view = self.rules.player_view(self.state, name)
+        if self.damaged and view is not None:  # the page says so (and proposals wait for the table)
+            view = {**view, "log_damaged": True}
+        return view
 
 
 class Feed:
@@ -66,8 +86,9 @@ class Feed:
         for listener in listeners:
             listener()
 
-    def propose(self, player: str, word: str) -> dict[str, Any]:
-        """Send ``player``'s typed proposal to the game's one writer; its answer (never decided here)."""
+    def propose(self, player: str, word: str, token: str | None = None) -> dict[str, Any]:
+        """Send ``player``'s typed proposal to the game's one writer; its answer (never decided here).
+        ``token``: the secret of the link it came by, checked again against the game it would be written to."""
         raise NotImplementedError
 
 
@@ -93,7 +114,9 @@ class SessionFeed(Feed):
         """Call after each command the session handled (from the owner's thread)."""
         self._publish(snapshot_of(self.session))
 
-    def propose(self, player: str, word: str) -> dict[str, Any]:
+    def propose(self, player: str, word: str, token: str | None = None) -> dict[str, Any]:
+        if token is not None and self.snapshot().tokens.get(player) != token:
+            return refusal("game_changed", "A new game has started.")
         return self._submit({"cmd": "propose", "player": player, "word": word})
 
 
@@ -145,7 +168,7 @@ class ReadOnlyLog(GameLog):
 
     def __init__(self, path: str | Path) -> None:  # noqa: super().__init__ would open it for writing
         self.path = Path(path)
-        # What GameLog's reading methods may look at (kept in step with companion/store/log.py).
+        # What GameLog's reading methods may look at (kept in step with companion/store/log.py, reading.py).
         self._lock = None
         self.readonly = True
         self.damaged = None
@@ -154,6 +177,7 @@ class ReadOnlyLog(GameLog):
             raise LogError(f"cannot open the game log {self.path}: no such file")
         if not self.path.is_file():
             raise LogError(f"cannot open the game log {self.path}: not a file")
+        before = file_identity(self.path)
         try:
             uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
             # Shared by the follower thread and the server's (under LogFeed's lock): not bound to one thread.
@@ -161,6 +185,9 @@ class ReadOnlyLog(GameLog):
             self.db.execute("SELECT count(*) FROM games").fetchone()
         except sqlite3.Error as exc:
             raise LogError(f"cannot read the game log {self.path}: {exc}") from exc
+        # The file this connection reads (SQLite does not say which): the same before and after opening, or
+        # it was being replaced: then None, and the follower's next look opens the new one.
+        self.identity = before if file_identity(self.path) == before else None
 
     def close(self) -> None:
         self.db.close()
@@ -180,43 +207,127 @@ class LogFeed(Feed):
     """
 
     def __init__(self, path: str | Path, interval: float = 0.5,
-                 writer: Callable[[Path], GameSession] | None = None) -> None:
+                 writer: Callable[[Path], GameSession] | None = None, report: Reporter | None = None) -> None:
         super().__init__()
         self.path = Path(path)
-        self._reader = GameSession(ReadOnlyLog(self.path))
+        self.reporter = report or Reporter()
+        log = ReadOnlyLog(self.path)
+        try:
+            self._reader = GameSession(log)
+        except LogError:
+            log.close()
+            raise
+        except Exception as exc:  # noqa: BLE001 - a damaged row (RecursionError, UnicodeDecodeError...)
+            log.close()
+            raise LogError(f"{self.path}: the current game cannot be read: {type(exc).__name__}: {exc}"[:400]) from exc
         self._writer = writer or (lambda p: GameSession(GameLog(p)))
         self._interval = interval
         self._stop = threading.Event()
         self._read_lock = threading.Lock()
         self._version = self._reader.log.data_version()
-        self._publish(snapshot_of(self._reader))
+        self._publish(self._snapshot_now())
+        if self.snapshot().tokens:  # it will serve: said (a log it cannot serve is one line, the caller's)
+            self._say_damage()
         self._thread = threading.Thread(target=self._follow, name="phones-log-follower", daemon=True)
         self._thread.start()
 
+    def _snapshot_now(self) -> Snapshot:
+        snap = snapshot_of(self._reader)
+        return Snapshot(snap.game_id, snap.tokens, snap.state, snap.rules, self._reader.log.identity,
+                        line=len(self._reader.commands), damaged=self._reader.damage is not None)
+
+    def _say_damage(self) -> None:
+        damaged = self._reader.damage_text()  # resumed before a damaged row: said, never fatal
+        if damaged:
+            self.reporter.report("damaged", f"a damaged row while serving: {damaged}; the pages show the last "
+                                 "state read whole and say that the log is damaged"[:400])
+
+    def _next_snapshot(self) -> Snapshot:
+        """What the pages are sent after a look at the log. A damaged row stops the reading short of what
+        was read before (the session resumes before it): the pages keep the state they had, marked
+        damaged, rather than going back in the game (a clue taken from a phone), until the row reads
+        again. A game read past the last one published, or another game, is sent as read."""
+        now, last = self._snapshot_now(), self.snapshot()
+        if (now.damaged and last.state is not None and self._reader.damage.get("game_id") == last.game_id
+                and now.source == last.source and now.line < last.line):
+            return replace(last, damaged=True)
+        return now
+
     def _follow(self) -> None:
         while not self._stop.wait(self._interval):
-            self.reload(only_if_changed=True)
+            try:
+                self.reload(only_if_changed=True)
+            except Exception as exc:  # noqa: BLE001 - the follower never dies: the pages would go stale
+                self.reporter.report("follow", f"{self.path}: following the log: {type(exc).__name__}: {exc}"[:300])
 
     def reload(self, only_if_changed: bool = False) -> None:
         with self._read_lock:
+            if file_identity(self.path) != self._reader.log.identity:
+                self._replaced()
+                return
             try:
                 version = self._reader.log.data_version()
                 if only_if_changed and version == self._version:
                     return
                 self._version = version
                 self._reader.resume()
-            except (sqlite3.Error, LogError):
+                self._say_damage()
+                snapshot = self._next_snapshot()
+            except sqlite3.Error:
                 return  # a log being rewritten: the next look will do
-        self._publish(snapshot_of(self._reader))
+            except Exception as exc:  # noqa: BLE001 - a damaged row: the pages keep the last state read
+                self.reporter.report("damaged", f"{self.path}: the current game cannot be read past a damaged "
+                                     f"row ({type(exc).__name__}: {exc}); the pages show what was read before"[:400])
+                last = self.snapshot()
+                if last.state is not None and not last.damaged:
+                    self._publish(replace(last, damaged=True))
+                return
+        self._publish(snapshot)
 
-    def propose(self, player: str, word: str) -> dict[str, Any]:
+    def _replaced(self) -> None:
+        """The path is another file now (or none): the old game's links end; the new file's current
+        game, if it is a log, is served from now on (under its own links)."""
+        self.reporter.report("replaced", f"{self.path} was replaced or removed: the links of the game it held "
+                             "no longer work")
+        self._publish(Snapshot())  # no secrets: every old link is a 404, every live page hears 'gone'
+        try:
+            log = ReadOnlyLog(self.path)
+        except LogError as exc:
+            self.reporter.report("reopen", f"{exc}; looking again")
+            return
+        try:
+            reader = GameSession(log)
+            version = log.data_version()
+        except Exception as exc:  # noqa: BLE001 - a damaged new file: said, looked at again (old reader kept)
+            log.close()
+            self.reporter.report("reopen", f"{self.path}: the new file cannot be read: "
+                                           f"{type(exc).__name__}: {exc}"[:300])
+            return
+        self._reader.log.close()
+        self._reader, self._version = reader, version
+        self._publish(self._snapshot_now())
+        self._say_damage()
+
+    def propose(self, player: str, word: str, token: str | None = None) -> dict[str, Any]:
+        expected = self.snapshot()
+        if expected.damaged:  # opening the log to write would take the unreadable rows out of the game's line
+            return refusal("log_damaged", "The game log does not read whole now: the proposal waits for the "
+                                          "table (its program says what is damaged).")
         try:
             session = self._writer(self.path)
-        except LogError as exc:  # LogInUse: another process holds the log (docs/phones.md)
+        except LogInUse as exc:  # another process holds the log (docs/phones.md)
             return refusal("log_in_use", f"The game is played on another program: type the code word there ({exc}).")
+        except Exception as exc:  # noqa: BLE001 - a damaged or replaced log: refused, said to the operator
+            return refusal("log_unreadable", f"The log cannot be written: {type(exc).__name__}: {exc}"[:300])
         try:
-            if session.game_id != self.snapshot().game_id:
-                return refusal("game_changed", "A new game has started.")
+            # The game the link was for, in the file it was read from: same secrets, same file. A log
+            # renamed over the path has a game 1 too, with other secrets.
+            if (session.game_id != expected.game_id or session.phone_tokens() != dict(expected.tokens)
+                    or (token is not None and expected.tokens.get(player) != token)
+                    or file_identity(self.path) != expected.source):
+                return refusal("game_changed", "A new game has started, or the log file was replaced.")
+            if session.damage is not None:  # damaged since the follower's last look: said, nothing played
+                return refusal("log_damaged", f"The game log does not read whole: {session.damage_text()}"[:300])
             return session.handle({"cmd": "propose", "player": player, "word": word})
         finally:
             session.log.close()

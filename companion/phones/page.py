@@ -35,6 +35,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "status_eliminated": "Tu n’entres pas dans la salle du trésor.",
         "status_out": "Sans clé, pas de salle du trésor pour toi.",
         "bad_word": "Tape un mot de 1 à 64 caractères.",
+        "busy_elsewhere": "La partie est en train d’être modifiée ailleurs : réessaie dans un instant.",
+        "refused": "Ta proposition n’a pas pu être prise : réessaie dans un instant.",
+        "replaced": "Cette page est ouverte ailleurs (un autre onglet ou téléphone) : "
+                    "recharge-la pour la suivre ici.",
+        "damaged": "Le journal de la partie ne se lit plus en entier : cette page garde le dernier état lu en "
+                   "entier, et les propositions attendent que la table s’en occupe.",
     },
     "en": {
         "title": "Fort Boyard: your clues",
@@ -62,6 +68,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "status_eliminated": "You will not enter the Treasure Room.",
         "status_out": "No key, no Treasure Room for you.",
         "bad_word": "Type a word of 1 to 64 characters.",
+        "busy_elsewhere": "The game is being changed elsewhere: try again in a moment.",
+        "refused": "Your proposal could not be taken: try again in a moment.",
+        "replaced": "This page is open elsewhere (another tab or phone): reload it to follow it here.",
+        "damaged": "The game's log cannot be read in full just now: this page keeps the last state read whole, "
+                   "and proposals wait until the table has seen to it.",
     },
 }
 
@@ -94,22 +105,38 @@ function render(v){
     last.textContent=(v.last_proposal.typed?T.typed+' \\u00ab '+v.last_proposal.typed+' \\u00bb. ':'')+
       (v.last_proposal.correct?T.right:T.wrong);}else{last.hidden=true;}
   el('over').hidden=!v.over;
+  el('damaged').hidden=!v.log_damaged;
   var st=status(v);el('standing').hidden=!st;el('standing').textContent=st;
 }
 function status(v){
   if(v.round!==3||v.my_turn_to_propose)return '';
   return T['status_'+v.status]||'';
 }
-var es=new EventSource(base+'/events');
-es.onmessage=function(m){el('status').hidden=true;render(JSON.parse(m.data));};
-es.addEventListener('gone',function(){es.close();el('status').hidden=false;el('status').textContent=T.gone;});
-es.onerror=function(){el('status').hidden=false;el('status').textContent=T.offline;};
+function say(text){el('status').hidden=false;el('status').textContent=text;}
+// The browser reconnects by itself after a network error only: an answer that is not the stream (a 503,
+// a 429) closes it for good, so the page reconnects itself then, waiting longer each time (1 s to 30 s).
+var es=null,wait=1000,ended=false;
+function end(text){ended=true;es.close();say(text);}
+function connect(){
+  es=new EventSource(base+'/events');
+  es.onmessage=function(m){wait=1000;el('status').hidden=true;render(JSON.parse(m.data));};
+  es.addEventListener('gone',function(){end(T.gone);});
+  es.addEventListener('replaced',function(){end(T.replaced);});
+  es.onerror=function(){
+    if(ended)return;
+    say(T.offline);
+    if(es.readyState===EventSource.CLOSED){setTimeout(connect,wait);wait=Math.min(wait*2,30000);}
+  };
+}
+connect();
 el('propose').addEventListener('submit',function(ev){
   ev.preventDefault();var w=el('word').value.trim();if(!w)return;el('send').disabled=true;
   fetch(base+'/propose',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({word:w})})
   .then(function(r){return r.json();}).then(function(a){
     if(a.view)render(a.view);if(a.error){el('status').hidden=false;el('status').textContent=a.error;}
-    el('word').value='';}).finally(function(){el('send').disabled=false;});
+    el('word').value='';})
+  .catch(function(){say(T.refused);})  // no answer, or not one of ours (a 413, a 429): say so
+  .finally(function(){el('send').disabled=false;});
 });
 })();
 """
@@ -150,6 +177,7 @@ def render(view: dict[str, Any]) -> str:
 <p class="meta">{escape(t["level"])} <span id="level">{escape(t.get(view.get("level") or "", ""))}</span>
  · <span id="round">{f'{escape(t["round"])} {view["round"]}' if view.get("round") else ""}</span></p>
 <p id="status" class="no" hidden></p>
+<p id="damaged" class="no"{hidden(view.get("log_damaged"))}>{escape(t["damaged"])}</p>
 <h2>{escape(t["clues"])}</h2>
 <ol id="clues">{clues}</ol>
 <p id="noclue" class="note"{hidden(companion and not view["clues"])}>{escape(t["no_clue"])}</p>

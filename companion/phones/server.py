@@ -6,6 +6,10 @@ Routes (``TOKEN`` is a player's secret; anything else, or a wrong or old token, 
 - ``GET /p/TOKEN``: the player's page;
 - ``GET /p/TOKEN/events``: their :func:`player_view` now and after each change (``text/event-stream``);
 - ``POST /p/TOKEN/propose`` ``{"word": TEXT}``: their code word, only at their turn to propose.
+
+Every connection goes through the door of :mod:`companion.phones.gate` (caps in all and per address,
+header and idle timeouts) before aiohttp sees it; what goes wrong is said by a rate-limited
+:class:`~companion.phones.report.Reporter`, never as a flood of tracebacks.
 """
 
 from __future__ import annotations
@@ -17,22 +21,31 @@ import json
 import socket
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
 
 from companion.phones.feed import Feed
+from companion.phones.gate import SERVER_NAME, Buckets, Gate, GatedHandler, Limits, connection_cap, listen, \
+    loop_error_handler, nofile_limit
 from companion.phones.page import render, texts
+from companion.phones.report import Reporter
 
 MAX_WORD = 64
-MAX_STREAMS = 64
-"""Open live pages at most: six players with a few tabs each, and no more for a misbehaving client."""
-HEARTBEAT_S = 25.0
-"""A comment line on each live page this often, so that phones and routers keep the connection open."""
+MAX_STREAMS = Limits.streams
+"""Open live pages at most: six players with a few tabs each (``Limits.streams_per_link``)."""
+HEARTBEAT_S = 15.0
+"""A comment line on each live page this often, so that phones and routers keep the connection open (and
+a page whose phone left without a word is found out by a failed write)."""
+
+REFUSALS = {"log_in_use": "busy_elsewhere", "game_changed": "gone", "not_your_turn": "not_your_turn",
+            "wrong_phase": "not_your_turn", "log_damaged": "damaged"}
+"""A refused proposal's code -> the page's words for it (the session's own message, in English and
+naming the log, the program and its pid, is for the operator, not for a phone)."""
 
 HEADERS = {
+    "Server": SERVER_NAME,
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",  # the link carries the secret: never send it on
     "X-Content-Type-Options": "nosniff",
@@ -51,21 +64,6 @@ class RateLimit:
     addresses: int = 1024  # the buckets kept; the oldest go first
 
 
-class _Buckets:
-    def __init__(self, limit: RateLimit) -> None:
-        self.limit = limit
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-
-    def allow(self, address: str, now: float) -> bool:
-        level, then = self._buckets.pop(address, (self.limit.burst, now))
-        level = min(self.limit.burst, level + (now - then) * self.limit.per_second)
-        allowed = level >= 1.0
-        self._buckets[address] = (level - 1.0 if allowed else level, now)
-        while len(self._buckets) > self.limit.addresses:
-            self._buckets.popitem(last=False)
-        return allowed
-
-
 def lan_address() -> str:
     """This machine's address on the home network (the one its default route leaves by). Connecting a UDP
     socket sends nothing; without a network, the loopback."""
@@ -81,23 +79,36 @@ def _not_found() -> web.Response:
     return web.Response(status=404, text="Not found", headers=HEADERS)
 
 
+class _Stream:
+    """One live page: woken by each publication, or to end when a newer page of its link replaces it."""
+
+    __slots__ = ("link", "wake", "replaced")
+
+    def __init__(self, link: str) -> None:
+        self.link = link
+        self.wake = asyncio.Event()
+        self.replaced = False
+
+
 class PhoneServer:
     """Serves the players' pages of ``feed``'s game on ``host``:``port`` (0: a free port) once started."""
 
     def __init__(self, feed: Feed, host: str = "127.0.0.1", port: int = 0, rate: RateLimit = RateLimit(),
-                 public_host: str | None = None) -> None:
+                 public_host: str | None = None, limits: Limits = Limits(),
+                 report: Reporter | None = None) -> None:
         self.feed = feed
         self.host, self.port = host, port
         self.public_host = public_host
-        self._buckets = _Buckets(rate)
+        self.limits = limits  # read at each connection and live page: a test may change it while serving
+        self.reporter = report or Reporter()
+        self.gate: Gate | None = None
+        self._buckets = Buckets(rate.burst, rate.per_second, rate.addresses)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._stopping: asyncio.Event | None = None
-        self._changed: asyncio.Event | None = None
-        self._version = 0  # publications seen by the loop: a live page compares it with what it sent
-        self._streams = 0
+        self._streams: dict[str, list[_Stream]] = {}  # by link, oldest first
 
     # --- life ----------------------------------------------------------------------------------------
 
@@ -141,22 +152,34 @@ class PhoneServer:
         finally:
             loop.close()
 
+    def _say(self, kind: str, text: str) -> None:
+        self.reporter.report(kind, text)
+
     async def _serve(self) -> None:
-        self._stopping, self._changed = asyncio.Event(), asyncio.Event()
+        self._stopping = asyncio.Event()
+        asyncio.get_running_loop().set_exception_handler(loop_error_handler(self._say))
+        limits = self.limits
+        total = limits.connections or connection_cap(nofile_limit(), limits.backlog)
+        self.gate = Gate(total, limits.per_address, self._say, (limits.connect_burst, limits.connect_per_second))
         app = web.Application(middlewares=[self._guard], client_max_size=4096)
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/p/{token}/events", self._events)
         app.router.add_post("/p/{token}/propose", self._propose)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        app.on_response_prepare.append(_name_server)
+        # handler_cancellation: a page closed ends its live stream at once (not at the next heartbeat).
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0,
+                               handler_cancellation=True)
         await runner.setup()
+        listener = None
         try:
-            site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
-            await site.start()
-            self.port = site._server.sockets[0].getsockname()[1]
+            listener = await listen(runner, self.host, self.port, limits, self.gate, self._say)
+            self.port = listener.port
             self._ready.set()
             await self._stopping.wait()
         finally:
-            self._changed.set()  # live pages end
+            if listener is not None:
+                listener.close()
+            self._wake()  # live pages end
             await runner.cleanup()
 
     def _on_change(self) -> None:
@@ -166,9 +189,40 @@ class PhoneServer:
             loop.call_soon_threadsafe(self._wake)
 
     def _wake(self) -> None:
-        self._version += 1
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+        for streams in self._streams.values():
+            for stream in streams:
+                stream.wake.set()
+
+    def open_streams(self) -> int:
+        """Live pages open now (read from any thread: a count, for tests and the benchmark)."""
+        return sum(len(streams) for streams in list(self._streams.values()))
+
+    def _open_stream(self, link: str) -> _Stream | None:
+        """A place for a new live page of ``link``: the oldest page of that link goes at its cap, and at
+        the cap in all the oldest of the link holding the most. None when no page may be open."""
+        limits = self.limits
+        if limits.streams <= 0 or limits.streams_per_link <= 0:
+            return None
+        mine = self._streams.setdefault(link, [])
+        if len(mine) >= limits.streams_per_link:
+            self._replace(mine[0])
+        elif self.open_streams() >= limits.streams:
+            self._replace(max(self._streams.values(), key=len)[0])
+        stream = _Stream(link)
+        self._streams.setdefault(link, []).append(stream)
+        return stream
+
+    def _replace(self, stream: _Stream) -> None:
+        stream.replaced = True
+        self._close_stream(stream)
+        stream.wake.set()
+
+    def _close_stream(self, stream: _Stream) -> None:
+        streams = self._streams.get(stream.link, [])
+        if stream in streams:
+            streams.remove(stream)
+        if not streams:
+            self._streams.pop(stream.link, None)
 
     # --- links ---------------------------------------------------------------------------------------
 
@@ -190,13 +244,24 @@ class PhoneServer:
 
     @web.middleware
     async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
-        if not self._buckets.allow(request.remote or "?", time.monotonic()):
-            return web.Response(status=429, text="Too many requests", headers={**HEADERS, "Retry-After": "1"})
+        connection = request.protocol
+        gated = isinstance(connection, GatedHandler)
+        if gated:
+            connection.begin()  # a request under way: no header timeout, never closed to make room
         try:
-            response = await handler(request)
-        except web.HTTPException as exc:  # unknown paths and methods: the same bare answer, no detail
-            return _not_found() if exc.status in (404, 405) else web.Response(status=exc.status, headers=HEADERS)
-        return response
+            if not self._buckets.allow(request.remote or "?", time.monotonic()):
+                return web.Response(status=429, text="Too many requests", headers={**HEADERS, "Retry-After": "1"})
+            try:
+                return await handler(request)
+            except web.HTTPException as exc:  # unknown paths and methods: the same bare answer, no detail
+                return _not_found() if exc.status in (404, 405) else web.Response(status=exc.status, headers=HEADERS)
+            except Exception as exc:  # noqa: BLE001 - said once to the operator; the phone gets a bare 500
+                self._say(f"error:{type(exc).__name__}", f"{request.method} {request.path[:3]}...: "
+                                                         f"{type(exc).__name__}: {exc}"[:300])
+                return web.Response(status=500, text="Server error", headers=HEADERS)
+        finally:
+            if gated:
+                connection.end()
 
     def _player(self, request: web.Request) -> tuple[str, dict[str, Any]] | None:
         """The player whose secret is in the path, and their view; None for any other token. Every secret
@@ -220,37 +285,43 @@ class PhoneServer:
         who = self._player(request)
         if who is None:
             return _not_found()
-        if self._streams >= MAX_STREAMS:
-            return web.Response(status=503, text="Busy", headers={**HEADERS, "Retry-After": "5"})
         name, view = who
-        seen = self._version
-        game_id = self.feed.snapshot().game_id
-        response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
-        self._streams += 1
+        link = request.match_info["token"]
+        stream = self._open_stream(link)
+        if stream is None:
+            return web.Response(status=503, text="Busy", headers={**HEADERS, "Retry-After": "5"})
+        tokens = self.feed.snapshot().tokens
+        response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream",
+                                               "X-Accel-Buffering": "no"})
         try:
             await response.prepare(request)
             await response.write(b"retry: 2000\ndata: " + _json(view) + b"\n\n")
             sent = view
             while not self._stopping.is_set():
-                if self._version == seen:  # else a change came while this page was being written to
-                    try:
-                        await asyncio.wait_for(self._changed.wait(), HEARTBEAT_S)
-                    except asyncio.TimeoutError:
-                        await response.write(b": still here\n\n")
-                        continue
-                seen = self._version
+                try:
+                    await asyncio.wait_for(stream.wake.wait(), HEARTBEAT_S)
+                except asyncio.TimeoutError:
+                    await response.write(b": still here\n\n")  # fails at once on a page gone silently
+                    continue
+                stream.wake.clear()  # before reading the snapshot: a change after this wakes it again
+                if stream.replaced:  # a newer page of this link took its place
+                    await response.write(b"event: replaced\ndata: {}\n\n")
+                    break
+                if self._stopping.is_set():
+                    break
                 snap = self.feed.snapshot()
-                view = snap.player_view(name) if snap.game_id == game_id and name in snap.tokens else None
+                # The same game is the same secrets: a new game, or another log file, has others.
+                view = snap.player_view(name) if snap.tokens == tokens else None
                 if view is None:  # a new game: this link is old now
                     await response.write(b"event: gone\ndata: {}\n\n")
                     break
                 if view != sent:
                     await response.write(b"data: " + _json(view) + b"\n\n")
                     sent = view
-        except (ConnectionResetError, asyncio.CancelledError):
+        except ConnectionError:  # the page went away between two writes
             pass
-        finally:
-            self._streams -= 1
+        finally:  # also when the page closed (handler_cancellation cancels this at once)
+            self._close_stream(stream)
         return response
 
     async def _propose(self, request: web.Request) -> web.StreamResponse:
@@ -260,20 +331,39 @@ class PhoneServer:
         name, view = who
         t = texts(view.get("language"))
         try:
-            body = await request.json()
-            word = body.get("word") if isinstance(body, dict) else None
-        except (ValueError, UnicodeDecodeError):
-            word = None
+            body = await asyncio.wait_for(request.read(), self.limits.body_timeout)
+        except asyncio.TimeoutError:
+            return _answer(408, {"error": t["refused"]})
+        word = _word(body)
         if not isinstance(word, str) or not word.strip() or len(word) > MAX_WORD:
             return _answer(400, {"error": t["bad_word"]})
         if not view["my_turn_to_propose"]:
             return _answer(409, {"error": t["not_your_turn"]})
-        answer = await asyncio.get_running_loop().run_in_executor(None, self.feed.propose, name, word.strip())
+        token = request.match_info["token"]
+        answer = await asyncio.get_running_loop().run_in_executor(None, self.feed.propose, name, word.strip(), token)
         mine = self.feed.snapshot().player_view(name)
         if not answer.get("ok"):
-            return _answer(409, {"error": answer.get("error", {}).get("message", ""), "view": mine})
+            error = answer.get("error") or {}
+            key = REFUSALS.get(error.get("code"), "refused")
+            if key in ("busy_elsewhere", "refused"):
+                self._say(f"refused:{error.get('code')}", f"a proposal of {name} was refused: {error.get('message')}")
+            return _answer(409, {"error": t[key], "view": mine})
         # Only this player's view goes back: the session's answer holds the whole table's state.
         return _answer(200, {"ok": True, "correct": answer.get("verdict", {}).get("correct"), "view": mine})
+
+
+def _word(body: bytes) -> Any:
+    """The ``word`` of a proposal's JSON body; None for anything else (not JSON, not UTF-8, nested too
+    deep for the parser: a 4 KiB body of brackets is a bad request, not a server error)."""
+    try:
+        value = json.loads(body.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    return value.get("word") if isinstance(value, dict) else None
+
+
+async def _name_server(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = SERVER_NAME
 
 
 def _json(value: Any) -> bytes:

@@ -248,6 +248,15 @@ class Reactions:
         self.history.append(("say", text))
         return self.narrator.say(lambda: self.speech.render_line(chosen.text, language, line.player), text)
 
+    def say_card(self, deck: str, card_id: str) -> Utterance | None:
+        """Read a card of this turn again ("Listen again" on the riddle): what was interrupting is cut."""
+        try:
+            self.narrator.interrupt()
+            return self._say_card(deck, card_id)
+        except Exception as exc:
+            self._error(f"could not read the card again: {exc}")
+            return None
+
     def _say_card(self, deck: str, card_id: str) -> Utterance | None:
         language = self.language()
         kind = DECKS.get(deck)

@@ -1,7 +1,7 @@
 """Which files the companion writes its games into: its own game logs only, and never a damaged one.
 
 A game log is marked with SQLite's ``PRAGMA application_id`` = :data:`APPLICATION_ID` (the bytes "FBcp",
-for Fort Boyard companion). Before a file is opened for writing it is looked at read-only:
+the companion's first name, kept: every log already carries it). Before a file is opened for writing it is looked at read-only:
 
 - missing or empty: a new log is made there;
 - marked with our id: ours;
@@ -15,6 +15,7 @@ for Fort Boyard companion). Before a file is opened for writing it is looked at 
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import stat
@@ -43,8 +44,57 @@ class DamagedLog(LogError):
     """The file was a game log but is damaged: never written to, never deleted."""
 
 
-def readonly_uri(path: Path) -> str:
-    return "file:" + quote(str(Path(path).absolute())) + "?mode=ro"
+class NewerLog(LogError):
+    """A game log of a newer schema than this companion's (after a downgrade): read, never written."""
+
+
+class ReadOnlyLog(LogError):
+    """The game log's folder or file cannot be written (a read-only card, a read-only mount)."""
+
+
+_READ_ONLY_ERRNOS = {errno.EROFS, errno.EACCES, errno.EPERM}
+
+
+def read_only(path: Path) -> bool:
+    """Whether the system says the log at ``path`` cannot be written: its file system mounted read-only,
+    or the file or its folder not writable for this process. A log or folder not made yet is judged by
+    the nearest folder that exists."""
+    folder = Path(path).absolute().parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return True
+    except OSError:
+        return False
+    if not os.access(folder, os.W_OK):
+        return True
+    return os.path.exists(path) and not os.access(path, os.W_OK)
+
+
+def read_only_error(exc: BaseException) -> bool:
+    """Whether an OSError or SQLite error says the file cannot be written (EROFS, EACCES...)."""
+    if isinstance(exc, OSError):
+        return exc.errno in _READ_ONLY_ERRNOS
+    return isinstance(exc, sqlite3.OperationalError) and getattr(exc, "sqlite_errorcode", None) == 8  # READONLY
+
+
+def readonly_uri(path: Path, immutable: bool = False) -> str:
+    return "file:" + quote(str(Path(path).absolute())) + "?mode=ro" + ("&immutable=1" if immutable else "")
+
+
+def connect_readonly(path: Path, timeout: float = 10.0) -> sqlite3.Connection:
+    """A read-only connection. On a read-only card a WAL log cannot be read the usual way (SQLite must
+    create its ``-shm`` beside it): it is then opened as immutable, which nothing can change meanwhile."""
+    db = sqlite3.connect(readonly_uri(path), uri=True, isolation_level=None, timeout=timeout)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError as exc:
+        db.close()
+        if getattr(exc, "sqlite_errorcode", None) != 14 or not read_only(path):  # SQLITE_CANTOPEN
+            raise
+    return sqlite3.connect(readonly_uri(path, immutable=True), uri=True, isolation_level=None, timeout=timeout)
 
 
 def inspect(path: Path, check: bool = True) -> str:
@@ -69,7 +119,7 @@ def inspect(path: Path, check: bool = True) -> str:
     if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
         raise DamagedLog(f"cannot open the game log {path}: it is not an SQLite database (damaged, or another kind of file)")
     try:
-        db = sqlite3.connect(readonly_uri(path), uri=True, timeout=5.0)
+        db = connect_readonly(path, timeout=5.0)
         try:
             app_id = db.execute("PRAGMA application_id").fetchone()[0]
             version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -85,7 +135,7 @@ def inspect(path: Path, check: bool = True) -> str:
     if verdict != "ok":
         raise DamagedLog(f"cannot open the game log {path}: it is damaged ({verdict})")
     if version > LATEST and app_id in (0, APPLICATION_ID):
-        raise LogError(
+        raise NewerLog(
             f"cannot open the game log {path}: this game log has schema version {version}, newer than this "
             f"companion understands ({LATEST}); update the companion"
         )
@@ -97,7 +147,7 @@ def inspect(path: Path, check: bool = True) -> str:
         return "adopt"
     what = f"application id {app_id:#x}" if app_id else "tables " + ", ".join(sorted(tables)[:8])
     raise ForeignLog(
-        f"cannot open the game log {path}: it is not a game log of the Fort Boyard companion ({what}); it is "
+        f"cannot open the game log {path}: it is not a game log of the tabletop companion ({what}); it is "
         "left as it is; "
         "name another file with --db"
     )

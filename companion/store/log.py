@@ -7,17 +7,24 @@ marks a command undone (the row stays, so history keeps every branch).
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from companion.store.guard import APPLICATION_ID, DamagedLog, LogError, inspect, readonly_uri, set_aside
+from companion.store.guard import (APPLICATION_ID, DamagedLog, LogError, NewerLog, ReadOnlyLog, connect_readonly,
+                                   inspect, read_only, read_only_error, set_aside)
 from companion.store.lock import LogInUse, WriterLock
+from companion.store.memory import copy_in_memory
 from companion.store.migrations import LATEST, migrate, summary_from_events
+from companion.store.reading import GameRecord, LogReading
+from companion.store.recent import RecentContent
+from companion.store.rows import COMMAND_COLUMNS, DamagedRow, StoredCommand, decoded
+
+__all__ = ["APP_NAME", "DamagedRow", "GameLog", "GameRecord", "LogInUse", "StoredCommand", "default_db_path"]
 
 APP_NAME = "fort-boyard-companion"
 
@@ -33,31 +40,18 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
+def _open_error(path: Path, exc: OSError) -> LogError:
+    if read_only_error(exc):
+        return ReadOnlyLog(f"cannot write the game log {path}: {exc.strerror or exc}")
+    return LogError(f"cannot open the game log {path}: {exc.strerror or exc}")
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    id: int
-    game: str
-    status: str
-    created_at: str
-    updated_at: str
-    finished_at: str | None
-    summary: dict | None
 
-
-@dataclass(frozen=True)
-class StoredCommand:
-    id: int
-    seq: int
-    command: dict
-    events: list[dict]
-    created_at: str
-
-
-class GameLog:
+class GameLog(LogReading, RecentContent):
     """The durable log of every game played on this companion.
 
     One writer at a time: a writer holds the log's :class:`~companion.store.lock.WriterLock` until
@@ -66,11 +60,17 @@ class GameLog:
     own logs are opened (:mod:`companion.store.guard`): a foreign database is refused and a damaged log
     is refused without being touched, or with ``replace_damaged`` set aside under a new name (never
     written to, never deleted) and a new log started in its place: ``damaged`` then says what was found
-    and where the damaged file went."""
+    and where the damaged file went. A log of a newer schema is refused for writing (:class:`NewerLog`)
+    and read as it is; a log on a read-only card is refused for writing (:class:`ReadOnlyLog`): read it,
+    or play on :meth:`copy_in_memory`."""
+
+    unsaved = False  # a log in memory standing in for one that cannot be written: nothing is saved
+    newer = False  # read as it is: written by a newer companion
 
     def __init__(self, path: str | Path, role: str = "writer", readonly: bool = False,
-                 replace_damaged: bool = False) -> None:
+                 replace_damaged: bool = False, refuse_writes: str | None = None) -> None:
         self.path = Path(path)
+        self.refuse_writes = refuse_writes  # why every write is refused (an in-memory stand-in, issue 27)
         self.readonly = readonly
         self.damaged: tuple[str, Path] | None = None
         self.problems: list[str] = []  # what was found damaged while reading, and set right in memory
@@ -83,20 +83,29 @@ class GameLog:
         if readonly:
             self.db = self._open_reader(role)
             return
+        if read_only(self.path):
+            raise ReadOnlyLog(f"cannot write the game log {self.path}: its card or folder is read-only")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise LogError(f"cannot open the game log {self.path}: {exc.strerror or exc}") from exc
+            raise _open_error(self.path, exc) from exc
         try:  # a foreign or damaged file is refused before anything is created beside it
             inspect(self.path, check=False)
         except DamagedLog:
             if not replace_damaged:
                 raise
-        self._lock = WriterLock(self.path, role)
+        try:
+            self._lock = WriterLock(self.path, role)  # on the file itself, every link resolved (issue 27)
+        except LogError as exc:  # the lock file cannot be made: a card gone read-only says so
+            if read_only_error(exc.__cause__):
+                raise ReadOnlyLog(f"cannot write the game log {self.path}: its card or folder is read-only "
+                                  f"({exc.__cause__.strerror})") from exc
+            raise
         db = None
         try:
             kind = self._inspect_for_writing(replace_damaged)
-            self.db = db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
+            self.db = db = sqlite3.connect(self._lock.file, isolation_level=None, timeout=10.0)
+            self._lock.check()  # SQLite opened the file locked, not one renamed in meanwhile
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
@@ -107,9 +116,17 @@ class GameLog:
             if db is not None:
                 db.close()
             self._lock.release()
+            if read_only_error(exc) or read_only_error(exc.__cause__):
+                raise ReadOnlyLog(f"cannot write the game log {self.path}: its card or folder is read-only "
+                                  f"({exc})") from exc
             if isinstance(exc, LogError):
                 raise
             raise LogError(f"cannot open the game log {self.path}: {exc}") from exc
+
+    @classmethod
+    def copy_in_memory(cls, path: str | Path) -> "GameLog":
+        """A log in memory holding a copy of the log at ``path``: see :func:`companion.store.memory.copy_in_memory`."""
+        return copy_in_memory(cls, path)
 
     def _inspect_for_writing(self, replace_damaged: bool) -> str:
         try:
@@ -117,29 +134,36 @@ class GameLog:
         except DamagedLog as exc:
             if not replace_damaged:
                 raise
-            self.damaged = (str(exc), set_aside(self.path))  # under the writer's lock: nobody else uses it
+            self.damaged = (str(exc), set_aside(self._lock.file))  # under the writer's lock: nobody uses it
+            self._lock.retake()  # the new file at its name, before SQLite makes it a log
             return "new"
 
     def _open_reader(self, role: str) -> sqlite3.Connection:
         """A read-only connection; a log of an older version is first brought up to date when no writer
         holds it (a writer that holds it has done so already)."""
-        kind = inspect(self.path)
+        try:
+            kind = inspect(self.path)
+        except NewerLog as exc:  # read as it is, as far as this companion understands it
+            kind, self.newer = "ours", True
+            self.problems.append(str(exc).replace("cannot open", "read only"))
         if kind == "new":
             raise LogError(f"the game log {self.path} holds no game yet")
         try:
-            db = sqlite3.connect(readonly_uri(self.path), uri=True, isolation_level=None, timeout=10.0)
+            db = connect_readonly(self.path)
             if kind == "adopt" or db.execute("PRAGMA user_version").fetchone()[0] < LATEST:
                 db.close()
                 try:
                     GameLog(self.path, role).close()
-                except LogInUse:
+                except (LogInUse, ReadOnlyLog):  # read as it is: the writer or nobody brings it up to date
                     pass
-                db = sqlite3.connect(readonly_uri(self.path), uri=True, isolation_level=None, timeout=10.0)
+                db = connect_readonly(self.path)
             return db
         except sqlite3.Error as exc:
             raise LogError(f"cannot read the game log {self.path}: {exc}") from exc
 
     def close(self) -> None:
+        if self._lock is not None and self._lock.replaced():
+            self._let_go()
         self.db.close()
         if self._lock is not None:
             self._lock.release()
@@ -153,8 +177,22 @@ class GameLog:
 
     # --- writing (each method is one transaction) ----------------------------------------------------
 
+    def _let_go(self) -> None:
+        """The log was renamed over: the WAL beside its name is still this connection's, and would be read
+        as the new file's (SQLite leaves it there). Empty it into the file it belongs to, and close."""
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
+        self.db.close()
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        if self.refuse_writes:
+            raise OSError(errno.EBUSY, self.refuse_writes)
+        if self._lock is not None and self._lock.replaced():  # never write on into a file no name leads to
+            self._let_go()
+            self._lock.check()
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
@@ -164,10 +202,12 @@ class GameLog:
         self.db.execute("COMMIT")
 
     def new_game(self, game: str, command: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> int:
-        """Start a game: any game still in progress is marked abandoned (it stays in the log)."""
+        """Start a game: a game of the same kind still in progress is marked abandoned (it stays in the
+        log); games of other kinds stay in progress, one per kind."""
         now = _now()
         with self._transaction() as db:
-            db.execute("UPDATE games SET status='abandoned', updated_at=? WHERE status='in_progress'", (now,))
+            db.execute("UPDATE games SET status='abandoned', updated_at=? WHERE status='in_progress' AND game=?",
+                       (now, game))
             game_id = db.execute(
                 "INSERT INTO games (game, status, created_at, updated_at) VALUES (?, 'in_progress', ?, ?)",
                 (game, now, now),
@@ -185,8 +225,10 @@ class GameLog:
         command: Mapping[str, Any],
         events: Sequence[Mapping[str, Any]],
         finished: bool = False,
+        summary: Mapping[str, Any] | None = None,
     ) -> int:
-        """Record an accepted command durably; ``finished`` when its events ended the game."""
+        """Record an accepted command durably; ``finished`` when its events ended the game. ``summary``:
+        the finished game's summary as its rules make it; without one, read from its ``game_over`` event."""
         now = _now()
         with self._transaction() as db:
             parent_id, seq = db.execute(
@@ -199,7 +241,7 @@ class GameLog:
                 (game_id, seq + 1, parent_id, _dumps(command), _dumps(list(events)), now),
             ).lastrowid
             if finished:
-                summary = summary_from_events(list(events))
+                summary = dict(summary) if summary is not None else summary_from_events(list(events))
                 db.execute(
                     "UPDATE games SET status='finished', finished_at=?, summary=?, updated_at=? WHERE id=?",
                     (now, _dumps(summary) if summary else None, now, game_id),
@@ -213,35 +255,26 @@ class GameLog:
         now = _now()
         with self._transaction() as db:
             row = db.execute(
-                "SELECT id, seq, command, events, created_at FROM commands "
+                f"SELECT {COMMAND_COLUMNS} FROM commands "
                 "WHERE game_id=? AND undone_at IS NULL AND seq > 1 ORDER BY seq DESC LIMIT 1",
                 (game_id,),
             ).fetchone()
             if row is None:
                 return None
+            stored = decoded(self.path, game_id, row)  # before the change: a damaged row is not undone
             db.execute("UPDATE commands SET undone_at=? WHERE id=?", (now, row[0]))
-            # Undoing the last handful reopens a finished game.
+            # Undoing the last handful reopens a finished game; any undo is a move at the table: the game
+            # was played now (the most recently played game is the one shown on start).
             db.execute(
                 "UPDATE games SET status='in_progress', finished_at=NULL, summary=NULL, updated_at=? "
                 "WHERE id=? AND status='finished'",
                 (now, game_id),
             )
-        return self._stored(row)
+            db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
+        return stored
 
-    def redoable(self, game_id: int) -> StoredCommand | None:
-        """The command redo would bring back: of the undone commands that followed the game's last active
-        one, the one undone most recently. A command played after an undo follows a new last active
-        command, which nothing undone follows: a new command clears redo."""
-        row = self.db.execute(
-            "SELECT c.id, c.seq, c.command, c.events, c.created_at FROM commands c "
-            "WHERE c.game_id=? AND c.undone_at IS NOT NULL AND c.parent_id = ("
-            "  SELECT id FROM commands WHERE game_id=? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1) "
-            "ORDER BY c.undone_at DESC, c.id DESC LIMIT 1",
-            (game_id, game_id),
-        ).fetchone()
-        return None if row is None else self._stored(row)
 
-    def redo(self, game_id: int, finished: bool = False) -> StoredCommand | None:
+    def redo(self, game_id: int, finished: bool = False, summary: Mapping[str, Any] | None = None) -> StoredCommand | None:
         """Bring back the command :meth:`redoable` names (its row active again, as before its undo);
         ``finished`` when its events end the game. Returns it, or None when there is nothing to redo."""
         now = _now()
@@ -251,153 +284,33 @@ class GameLog:
                 return None
             db.execute("UPDATE commands SET undone_at=NULL WHERE id=?", (stored.id,))
             if finished:  # redoing the last handful finishes the game again
-                summary = summary_from_events(list(stored.events))
+                summary = dict(summary) if summary is not None else summary_from_events(list(stored.events))
                 db.execute("UPDATE games SET status='finished', finished_at=?, summary=?, updated_at=? WHERE id=?",
                            (now, _dumps(summary) if summary else None, now, game_id))
             else:
                 db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
         return stored
 
-    # --- reading ------------------------------------------------------------------------------------
+    def take_out(self, game_id: int, kept: Sequence[int]) -> int:
+        """Take the game's active rows other than the ``kept`` ones (the rows replayed) out of its line,
+        kept as they are: a row found damaged and those after it, which the game cannot be replayed
+        through. They are marked undone and damaged (never redone), so that the game goes on from its
+        last kept row. Returns how many."""
+        now = _now()
+        with self._transaction() as db:
+            taken = db.execute(
+                "UPDATE commands SET undone_at=?, damaged_at=? WHERE game_id=? AND undone_at IS NULL "
+                "AND id NOT IN (SELECT value FROM json_each(?))", (now, now, game_id, _dumps(list(kept)))).rowcount
+            db.execute("UPDATE games SET updated_at=? WHERE id=?", (now, game_id))
+        return taken
 
-    def _stored(self, row: tuple) -> StoredCommand:
-        row_id, seq, command, events, created_at = row
-        try:
-            return StoredCommand(row_id, seq, json.loads(command), json.loads(events), created_at)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"{self.path}: command {row_id} is not valid JSON: {exc}") from exc
-
-    def _game(self, row: tuple | None) -> GameRecord | None:
-        if row is None:
-            return None
-        *head, summary = row
-        return GameRecord(*head, summary=self._summary(head[0], summary))
-
-    def _summary(self, game_id: int, text: str | None) -> dict | None:
-        """A finished game's stored summary; a damaged one is rebuilt from the game's last command (in
-        memory: the log is not written to) and noted in :attr:`problems`, never raised."""
-        if not text:
-            return None
-        try:
-            value = json.loads(text)
-            if isinstance(value, dict):
-                return value
-        except (ValueError, RecursionError):
-            pass
-        rebuilt = self._rebuilt_summary(game_id)
-        note = (f"{self.path}: game {game_id}: its stored summary is unreadable; "
-                + ("rebuilt from its last command" if rebuilt else "left out"))
-        if note not in self.problems:
-            self.problems.append(note)
-        return rebuilt
-
-    def _rebuilt_summary(self, game_id: int) -> dict | None:
-        row = self.db.execute(
-            "SELECT events FROM commands WHERE game_id=? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1",
-            (game_id,),
-        ).fetchone()
-        try:
-            events = json.loads(row[0]) if row else []
-            return summary_from_events(events) if isinstance(events, list) else None
-        except (ValueError, RecursionError, AttributeError, TypeError):
-            return None
-
-    _GAME_COLUMNS = "id, game, status, created_at, updated_at, finished_at, summary"
-
-    def latest_game(self) -> GameRecord | None:
-        """The game to show on start: the newest one that was not abandoned."""
-        return self._game(
-            self.db.execute(
-                f"SELECT {self._GAME_COLUMNS} FROM games WHERE status != 'abandoned' ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        )
-
-    def game(self, game_id: int) -> GameRecord | None:
-        return self._game(
-            self.db.execute(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()
-        )
-
-    def games(self, status: str | None = None) -> list[GameRecord]:
-        """Games newest first, optionally only those of one status."""
-        sql = f"SELECT {self._GAME_COLUMNS} FROM games"
-        args: tuple = ()
-        if status:
-            sql += " WHERE status=?"
-            args = (status,)
-        return [self._game(r) for r in self.db.execute(sql + " ORDER BY id DESC", args)]
-
-    def active_commands(self, game_id: int) -> Iterator[StoredCommand]:
-        """The game's accepted commands that are not undone, in order: what replay folds."""
-        cur = self.db.execute(
-            "SELECT id, seq, command, events, created_at FROM commands "
-            "WHERE game_id=? AND undone_at IS NULL ORDER BY seq",
-            (game_id,),
-        )
-        for row in cur:
-            yield self._stored(row)
-
-    def all_commands(self, game_id: int) -> list[dict]:
-        """Every command of a game, undone ones included, in the order they were written."""
-        cur = self.db.execute(
-            "SELECT id, seq, parent_id, command, events, created_at, undone_at FROM commands "
-            "WHERE game_id=? ORDER BY id",
-            (game_id,),
-        )
-        return [
-            {
-                "id": r[0], "seq": r[1], "parent_id": r[2], "command": json.loads(r[3]),
-                "events": json.loads(r[4]), "created_at": r[5], "undone_at": r[6],
-            }
-            for r in cur
-        ]
-
-    def drawn_cards(self, before_game: int | None = None, games: int = 100) -> list[tuple[int, str, str]]:
-        """``(game id, deck, card id)`` of the companion cards drawn (not undone) in the ``games`` most
-        recent games before ``before_game`` (all games when None), for drawing the least heard first.
-        A row that does not read as a card command is skipped: history must never stop a game."""
-        rows = self.db.execute(
-            "SELECT game_id, command FROM commands WHERE undone_at IS NULL AND command LIKE '%\"card\"%' "
-            "AND game_id IN (SELECT id FROM games WHERE id < ? ORDER BY id DESC LIMIT ?) ORDER BY id",
-            (before_game if before_game is not None else 2**62, games),
-        )
-        found = []
-        for game_id, text in rows:
-            try:
-                command = json.loads(text)
-            except json.JSONDecodeError:
-                continue
-            if not isinstance(command, dict) or command.get("cmd") != "card":
-                continue
-            deck, card = command.get("deck"), command.get("card")
-            if isinstance(deck, str) and isinstance(card, str):
-                found.append((game_id, deck, card))
-        return found
-
-    def dealt_words(self, before_game: int | None = None, games: int = 100) -> list[tuple[int, str, str]]:
-        """``(game id, "code_word", word id)`` of the code words the companion dealt (not undone) in the
-        ``games`` most recent games before ``before_game``, in the shape of :meth:`drawn_cards`, so that
-        the words of the table's recent games are dealt last. Unreadable rows are skipped."""
-        rows = self.db.execute(
-            "SELECT game_id, command FROM commands WHERE undone_at IS NULL AND command LIKE '%\"deal\"%' "
-            "AND game_id IN (SELECT id FROM games WHERE id < ? ORDER BY id DESC LIMIT ?) ORDER BY id",
-            (before_game if before_game is not None else 2**62, games),
-        )
-        found = []
-        for game_id, text in rows:
-            try:
-                deal = json.loads(text).get("deal")
-            except (json.JSONDecodeError, AttributeError):
-                continue
-            if isinstance(deal, dict):
-                found += [(game_id, "code_word", e["id"]) for e in deal.values()
-                          if isinstance(e, dict) and isinstance(e.get("id"), str)]
-        return found
+    def keep_aside(self, game_id: int) -> None:
+        """Keep a game that cannot be replayed aside as ``damaged``: its rows stay as they are, history
+        still reads them, no game resumes it."""
+        with self._transaction() as db:
+            db.execute("UPDATE games SET status='damaged', updated_at=? WHERE id=?", (_now(), game_id))
 
     # --- player aliases: renames and merges of players across games (the games stay as played) --------
-
-    def player_aliases(self) -> dict[str, tuple[str, str]]:
-        """Every alias: the old name's matching key -> (the name it goes under now, when it was set)."""
-        return {a: (n, t) for a, n, t in self.db.execute("SELECT alias, name, created_at FROM player_aliases")}
 
     def set_player_aliases(self, aliases: Mapping[str, str]) -> None:
         """Point each matching key at a name, in one transaction."""
@@ -413,6 +326,3 @@ class GameLog:
         """Forget one alias; False when there was none."""
         with self._transaction() as db:
             return db.execute("DELETE FROM player_aliases WHERE alias=?", (alias,)).rowcount > 0
-
-    def integrity_check(self) -> str:
-        return self.db.execute("PRAGMA integrity_check").fetchone()[0]

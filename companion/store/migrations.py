@@ -51,10 +51,19 @@ def _v2(db: sqlite3.Connection) -> None:
         )
 
 
+def is_game_over(event: dict) -> bool:
+    """Whether ``event`` ends its game: type ``game_over``, or ``<game>.game_over`` for a game that
+    prefixes its event types (docs/games/README.md). It holds ``winners`` and ``scores``."""
+    kind = event.get("type")
+    return isinstance(kind, str) and (kind == "game_over" or kind.endswith(".game_over"))
+
+
 def summary_from_events(events: list[dict]) -> dict | None:
-    """The summary of a finished game, from the events of its last command (a ``game_over`` event)."""
+    """The summary of a finished game, from the events of its last command: its game-over event's
+    winners and scores (every game ends with one, :func:`is_game_over`). What a game adds to its summary
+    comes from its rules (``summary(state)``, companion/session.py); this is the part common to all."""
     for e in events:
-        if e.get("type") == "game_over":
+        if is_game_over(e):
             return {"winners": list(e.get("winners", [])), "scores": dict(e.get("scores", {}))}
     return None
 
@@ -91,7 +100,33 @@ def _v4(db: sqlite3.Connection) -> None:
                    [(alias, name, at) for alias, (name, at) in latest.items()])
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None] | str] = [_V1, _v2, _V3, _v4]
+def _v5(db: sqlite3.Connection) -> None:
+    """A game that cannot be replayed is kept aside as ``damaged`` (its rows as they are); a row found
+    unreadable in a game's line is taken out of it (``damaged_at``, with ``undone_at`` so that the game
+    goes on from the command before it) and never redone; redo finds its command through an index.
+
+    SQLite cannot alter a CHECK constraint: the games table's is widened in the schema text, the way
+    SQLite documents for changes that leave the stored rows as they are (lang_altertable.html, "making
+    other kinds of table schema changes"); a schema without the constraint is left without it."""
+    sql = db.execute("SELECT sql FROM sqlite_master WHERE type='table' AND name='games'").fetchone()[0]
+    old = "CHECK (status IN ('in_progress', 'finished', 'abandoned'))"
+    if old in sql:
+        version = db.execute("PRAGMA schema_version").fetchone()[0]
+        db.execute("PRAGMA writable_schema=ON")
+        try:
+            db.execute("UPDATE sqlite_master SET sql=? WHERE type='table' AND name='games'",
+                       (sql.replace(old, "CHECK (status IN ('in_progress', 'finished', 'abandoned', 'damaged'))"),))
+            db.execute(f"PRAGMA schema_version={version + 1}")
+        except sqlite3.Error:  # an SQLite built defensive refuses it: a damaged game is then kept aside in
+            pass               # memory only (companion.session), the log opens all the same
+        finally:
+            db.execute("PRAGMA writable_schema=OFF")
+    if "damaged_at" not in {r[1] for r in db.execute("PRAGMA table_info(commands)")}:
+        db.execute("ALTER TABLE commands ADD COLUMN damaged_at TEXT")
+    db.execute("CREATE INDEX IF NOT EXISTS commands_undone_child ON commands (parent_id) WHERE undone_at IS NOT NULL")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None] | str] = [_V1, _v2, _V3, _v4, _v5]
 LATEST = len(MIGRATIONS)
 
 

@@ -11,6 +11,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion import guarded
 
@@ -145,15 +146,11 @@ class TileRegistry:
     def _reload(self, force: bool = False) -> None:
         if self.path is None:
             return
-        try:
-            st = self.path.stat()
-        except FileNotFoundError:
+        stamp = file_stamp(self.path)
+        if stamp is None:
             if force or self._stamp is not None:
                 self._tiles, self._stamp = {}, None
             return
-        except OSError as exc:
-            raise RegistryError(f"{self.path}: {exc.strerror or exc}") from None
-        stamp = (st.st_mtime_ns, st.st_size)
         if force or stamp != self._stamp:
             self._tiles = _parse(self.path)
             self._stamp = stamp
@@ -165,22 +162,45 @@ class TileRegistry:
             tag: ({"kind": t.kind, "number": t.number} if t.kind == KEY else {"kind": t.kind})
             for tag, t in self.items()
         }}
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".tiles-", suffix=".json", dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1, sort_keys=False)
-                f.write("\n")
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except OSError as exc:
-            raise RegistryError(f"{self.path}: cannot save the tiles: {exc.strerror or exc}") from None
-        st = self.path.stat()
-        self._stamp = (st.st_mtime_ns, st.st_size)
+        self._stamp = save_json(self.path, data, ".tiles-", "the tiles")
 
 
-def _parse(path: Path) -> dict[str, Tile]:
+def file_stamp(path: Path) -> tuple[int, int] | None:
+    """The file's (mtime_ns, size), to tell a change made from outside; None when there is no file, a
+    RegistryError naming it when it cannot be looked at."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise RegistryError(f"{path}: {exc.strerror or exc}") from None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def save_json(path: Path, data: Any, prefix: str, what: str) -> tuple[int, int]:
+    """``data`` written to ``path`` atomically (a temporary file beside it, fsynced, renamed over it): a
+    pulled plug leaves the old file or the new, never half of one. The file's (mtime_ns, size) stamp, to
+    tell a change made from outside; a RegistryError naming the file and ``what`` when it cannot be saved."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".json", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise RegistryError(f"{path}: cannot save {what}: {exc.strerror or exc}") from None
+    st = path.stat()
+    return (st.st_mtime_ns, st.st_size)
+
+
+def load_tag_file(path: Path, field: str, version: int) -> dict[str, Any]:
+    """The ``field`` object of the tag file at ``path`` (``{"format": version, field: {...}}``), read with
+    the guarded reader (a file too large or too deep is refused); a RegistryError naming the file when it
+    cannot be read, is not JSON, has no such object, or is of another format. What the entries hold is
+    the caller's to check."""
     try:
         data = guarded.load_json(path, guarded.TILES)
     except guarded.Damaged as exc:
@@ -189,13 +209,17 @@ def _parse(path: Path) -> dict[str, Tile]:
         raise RegistryError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise RegistryError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("tiles"), dict):
-        raise RegistryError(f"{path}: expected an object with a \"tiles\" object")
-    if data.get("format") != FORMAT:
-        raise RegistryError(f"{path}: format {data.get('format')!r} is not one this companion reads ({FORMAT})")
+    if not isinstance(data, dict) or not isinstance(data.get(field), dict):
+        raise RegistryError(f"{path}: expected an object with a \"{field}\" object")
+    if data.get("format") != version:
+        raise RegistryError(f"{path}: format {data.get('format')!r} is not one this companion reads ({version})")
+    return data[field]
+
+
+def _parse(path: Path) -> dict[str, Tile]:
     tiles: dict[str, Tile] = {}
     numbers: dict[int, str] = {}
-    for tag, entry in data["tiles"].items():
+    for tag, entry in load_tag_file(path, "tiles", FORMAT).items():
         try:
             key = normalise_tag(tag)
             if not isinstance(entry, dict) or set(entry) - {"kind", "number"}:

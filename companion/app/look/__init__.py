@@ -1,4 +1,4 @@
-"""The Fort's design system: one palette, type scale, spacing, motion, fonts and art for every screen.
+"""The companion's design system: one palette, type scale, spacing, motion, fonts and art for every screen.
 
 ``tokens`` is what screens read (colours by role, sizes in px at 800×480 scaled per display profile);
 ``contrast`` and ``cvd`` are the checks the palette and the rendered screens must pass; ``fonts``

@@ -24,6 +24,8 @@ def asset(name: str, profile) -> Path:
 
 
 def backdrop(round_number: int | None, profile) -> Path:
-    """The backdrop of a round (1 keys, 2 clues, 3 treasure; None: home and settings use round 1's)."""
-    name = {None: "round-keys", 1: "round-keys", 2: "round-clues", 3: "round-treasure"}[round_number]
+    """The backdrop of one of the sea fortress's rounds (1 keys, 2 clues, 3 treasure), or None: the shell's own
+    (the family table at evening, art/shell.py) behind the screens every game shares, so that no game's
+    scenery shows before a game is chosen."""
+    name = {None: "shell", 1: "round-keys", 2: "round-clues", 3: "round-treasure"}[round_number]
     return asset(name, profile)

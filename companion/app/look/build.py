@@ -15,8 +15,12 @@ import sys
 from pathlib import Path
 
 from companion.app.look.art.backdrops import BACKDROPS
+from companion.app.look.art.ceremony import ceremony
+from companion.app.look.art.games import GAME_TILES
 from companion.app.look.art.icons import ICONS
+from companion.app.look.art.shell import shell_backdrop
 from companion.app.look.art.sage import HEIGHT as SAGE_CANVAS_H, LAYERS, WIDTH as SAGE_CANVAS_W, portrait
+from companion.app.look.game_art import tile_size
 from companion.app.look.assets import ICON_SIZES, MANIFEST, PNG_DIR, SAGE_HEIGHT, SVG_DIR
 from companion.app.theme import PROFILES
 
@@ -26,9 +30,12 @@ def sources() -> dict[str, str]:
     out = {f"icon-{name}.svg": draw() for name, draw in ICONS.items()}
     out.update({f"sage-{name}.svg": draw() for name, draw in LAYERS.items()})
     out["sage-portrait.svg"] = portrait()
+    out.update({f"game-{game}.svg": draw() for game, draw in GAME_TILES.items()})  # home's game tiles
     for profile in PROFILES.values():
         for name, draw in BACKDROPS.items():
             out[f"{name}-{profile.name}.svg"] = draw(profile.width, profile.height)
+        out[f"ceremony-{profile.name}.svg"] = ceremony(profile.width, profile.height)  # the podium's stage
+        out[f"shell-{profile.name}.svg"] = shell_backdrop(profile.width, profile.height)  # the shared screens'
     return out
 
 
@@ -47,6 +54,10 @@ def targets() -> dict[str, tuple[str, int, int]]:
             out[f"{profile.name}/sage-{name}.png"] = (f"sage-{name}.svg", w, h)
         for name in BACKDROPS:
             out[f"{profile.name}/{name}.png"] = (f"{name}-{profile.name}.svg", profile.width, profile.height)
+        for game in GAME_TILES:
+            out[f"{profile.name}/game-{game}.png"] = (f"game-{game}.svg", *tile_size(profile))
+        out[f"{profile.name}/ceremony.png"] = (f"ceremony-{profile.name}.svg", profile.width, profile.height)
+        out[f"{profile.name}/shell.png"] = (f"shell-{profile.name}.svg", profile.width, profile.height)
     return out
 
 

@@ -15,6 +15,13 @@ TEXT_FILES = {  # markup's [b] and the riddles' [i] need all four
     "bolditalic": "Andika-BoldItalic.ttf",
 }
 DISPLAY_FILE = "GoudyBookletter1911.otf"
+# The messages drawn in the Display face (a key, or a prefix ending in "."): Goudy has no arrows and no
+# ✓, so only these must avoid them (tests/test_glyphs.py checks this list against every use of the face).
+DISPLAY_KEYS = ("app.title", "dice.title", "moment.winner", "common.round", "common.round_name.")
+
+
+def drawn_in_display(key: str) -> bool:
+    return any(key == k or (k.endswith(".") and key.startswith(k)) for k in DISPLAY_KEYS)
 
 
 def font_files() -> dict[str, list[Path]]:

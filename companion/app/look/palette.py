@@ -1,4 +1,4 @@
-"""The Fort at dusk: colours by role. Every colour is a hex code here and nowhere else.
+"""The sea fortress at dusk: colours by role. Every colour is a hex code here and nowhere else.
 
 Chosen with the checks of ``contrast`` (text ≥ 4.5:1 on every background) and ``cvd`` (the meanings
 and the players stay apart under deuteranopia, protanopia and tritanopia): tests/test_design_palette.py
@@ -21,14 +21,14 @@ def rgba_hex(rgba: tuple[float, ...]) -> str:
     return "".join(f"{round(c * 255):02x}" for c in rgba[:3])
 
 
-# The materials of the Fort: the raw colours the roles below are made of (and the art is drawn with).
+# The materials of the fortress: the raw colours the roles below are made of (and the art is drawn with).
 DUSK_SEA = "0e2638"       # the Atlantic after sunset
 DEEP_SEA = "081826"
-TWILIGHT = "1b2140"       # the sky over the fort, indigo
+TWILIGHT = "1b2140"       # the sky over the fortress, indigo
 STRONGROOM = "22180f"     # the treasure room's dark oak and shadow
 SEA_PANEL = "173a52"      # a raised panel on the sea
 SEA_PANEL_HIGH = "21506e"
-LIMESTONE = "cbbb9f"      # the fort's walls in the last light
+LIMESTONE = "cbbb9f"      # the fortress's walls in the last light
 WEATHERED = "74654f"      # stone in shadow
 GOLD = "f2c14e"           # Boyard coins, keys, the lantern
 GOLD_DEEP = "b8861b"
@@ -37,6 +37,13 @@ MIST = "c8cdd3"           # quieter text
 INK = "17130f"            # text on light colours
 LANTERN = "ffd98a"        # the riddle master's glow
 SUNSET = "e98a4f"         # the horizon's last orange, for the art only
+# A labyrinth castle (a game's own backdrops module): stone, torchlight, the wizard's blue.
+CASTLE_STONE = "14161d"   # the castle's corridors, cold grey stone
+TORCH = "e07a32"          # a torch's flame and its light on the walls, for the art only
+MERLIN_NIGHT = "141a3c"   # the Chamber of Merlin's vault
+MERLIN_BLUE = "3b5bd6"    # the magic's glow round the throne, for the art only
+MERLIN_PANEL = "263585"   # a panel in Merlin's blue: the question he asks
+PLANK = "4a3220"          # a treehouse's boards, a turn's strip of steps (text at 4.5:1 on it)
 
 
 @dataclass(frozen=True)
@@ -47,8 +54,11 @@ class Roles:
     background_keys: str     # round 1
     background_clues: str    # round 2
     background_treasure: str # round 3
+    background_castle: str   # the labyrinth castle and its dungeon
+    background_merlin: str   # the wizard's chamber
     surface: str             # panels and quiet buttons
     surface_high: str        # a panel on a panel, a pressed state
+    surface_merlin: str      # the wizard's blue, for what his chamber asks (the question, the Challenge)
     stone: str               # secondary buttons (cancel, back)
     stone_dark: str
     text: str
@@ -67,8 +77,11 @@ ROLES = Roles(
     background_keys=DUSK_SEA,
     background_clues=TWILIGHT,
     background_treasure=STRONGROOM,
+    background_castle=CASTLE_STONE,
+    background_merlin=MERLIN_NIGHT,
     surface=SEA_PANEL,
     surface_high=SEA_PANEL_HIGH,
+    surface_merlin=MERLIN_PANEL,
     stone=LIMESTONE,
     stone_dark=WEATHERED,
     text=PARCHMENT,
@@ -84,7 +97,7 @@ ROLES = Roles(
 
 # Where text is written: every text role below must reach 4.5:1 on every one of these (checked).
 BACKGROUND_ROLES = ("background", "background_keys", "background_clues", "background_treasure",
-                    "surface", "surface_high")
+                    "background_castle", "background_merlin", "surface", "surface_high", "surface_merlin")
 TEXT_ROLES = ("text", "text_muted", "accent")
 ROUND_BACKGROUNDS = {1: "background_keys", 2: "background_clues", 3: "background_treasure"}
 
@@ -120,14 +133,18 @@ PLAYER_NAMES = {
 # cvd.PLAYER_SPACE_DELTA_E), so a child does not read "Duel" as the coral player's button or
 # "Passe-partout" as the main action.
 SPACE_COLOURS = {
-    "door": "78695a",           # weathered oak
-    "concentration": "4bb4ff",  # clear sky
-    "force": "870f00",          # deep blood red
-    "duel": "ff4bb4",           # fencing pink
-    "enigme": "3527d0",         # ink blue, the riddle's night
-    "prison": "2b2d31",         # iron
-    "passe_partout": "751a66",  # plum, the keyholder's velvet
+    "door": "746848",           # weathered oak at dusk
+    "concentration": "186cb8",  # the sky's last blue
+    "force": "84140c",          # deep blood red
+    "duel": "984c74",           # dusty rose, the fencer's sash
+    "enigme": "2028a8",         # ink blue, the riddle's night
+    "prison": "503c40",         # rusted iron
+    "passe_partout": "640858",  # plum, the keyholder's velvet
 }
+
+# The podium's three medals, a band along the top of each step (the steps themselves one quiet material:
+# gold fills only the main action): gold, silver, bronze, darkened to the dusk.
+PODIUM_STEPS = {1: "b8861b", 2: "7d8a99", 3: "9a5b2e"}
 
 # Pairs whose colour carries a meaning at a glance: they must stay apart under every deficiency.
 MEANING_PAIRS = (("success", "failure"), ("accent", "danger"), ("warning", "failure"), ("accent", "selection"))

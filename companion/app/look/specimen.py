@@ -51,7 +51,7 @@ def write_specimen(out: Path | None = None) -> Path:
     img = Image.new("RGB", (WIDTH, HEIGHT), _rgb(P.ROLES.background))
     d = ImageDraw.Draw(img)
     text, muted, accent = _rgb(P.ROLES.text), _rgb(P.ROLES.text_muted), _rgb(P.ROLES.accent)
-    d.text((40, 24), "Le Fort au crépuscule", font=_font(64, "display"), fill=accent)
+    d.text((40, 24), "La forteresse au crépuscule", font=_font(64, "display"), fill=accent)
     d.text((40, 100), "The companion's design system: docs/design.md · companion/app/look", font=_font(22), fill=muted)
 
     y = 150  # roles, with the contrast of the role's best text on it

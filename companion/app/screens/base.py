@@ -27,7 +27,7 @@ from companion.app.shell import AppShell
 from companion.app.widgets import art
 from companion.app.widgets.ring import RingWidget
 # The players' chips have their own module; their names stay importable from here.
-from companion.app.screens.chips import (BADGES, NAME_FONTS, PlayerChip, broken_name, chip_name,  # noqa: F401
+from companion.app.screens.chips import (NAME_FONTS, PlayerChip, broken_name, chip_name,  # noqa: F401
                                          fitted)
 
 
@@ -87,10 +87,10 @@ class BaseScreen(Screen):
             self.app.show_error(self.name, exc)
 
     def draw_backdrop(self) -> None:
-        """The round's backdrop (the fort at dusk, under the stars, the treasure room) behind everything;
-        every text role keeps 4.5:1 on any of its pixels (docs/design.md)."""
+        """The game's backdrop for this moment (``GameUI.backdrop_art``: the sea fortress's rounds), else the
+        shell's own, behind everything; every text role keeps 4.5:1 on any of its pixels (docs/design.md)."""
         try:
-            source = art.round_backdrop(self.c.view.get("round"))
+            source = self.backdrop_source()
         except (FileNotFoundError, KeyError):
             return  # no art for this window: the plain background colour stays
         if getattr(self, "_backdrop", None) is None:
@@ -100,6 +100,11 @@ class BaseScreen(Screen):
             self.bind(size=self._place_backdrop)
         self._backdrop.source = source
         self._place_backdrop()
+
+    def backdrop_source(self) -> str:
+        """The PNG behind this screen: the chosen game's for this moment (``GameUI.backdrop_art``), else the
+        shell's own (home, settings, history: no game's scenery)."""
+        return art.game_backdrop(self.c.ui(), self.c.view)
 
     def _place_backdrop(self, *_):
         self._backdrop.pos, self._backdrop.size = (0, 0), self.size
@@ -150,21 +155,17 @@ class BaseScreen(Screen):
     def top_bar(self) -> Widget:
         """Round and key stock in words beside a key; undo and redo (an arrow and a short word each: one
         tap, never the widest thing on the bar); "Mes indices" with the companion's code words; the menu."""
-        from companion.app.screens.codewords import clues_entry  # issue 17: "Mes indices"
-
-        v = self.c.view
-        clues = clues_entry(self)
+        ui = self.c.ui()
+        clues = ui.bar_extra(self) if ui is not None else None  # the game's own button ("Mes indices")
         widths = self.BAR if clues is None else self.BAR_WITH_CLUES
         bar = BoxLayout(size_hint_y=None, height=art.px(56), spacing=art.px(8))
         about = BoxLayout(spacing=art.px(8))
-        if v.get("round"):
-            info = self.tr("common.round", round=v["round"]) + " · " + self.tr("common.stock", n=v["stock_keys"])
-            about.add_widget(Image(source=art.icon("key"), color=theme.GOLD, size_hint_x=None,
+        info, symbol = ui.bar_info(self) if ui is not None else (self.tr("app.title"), None)
+        if symbol:
+            about.add_widget(Image(source=art.icon(symbol), color=theme.GOLD, size_hint_x=None,
                                    width=art.px(widths["icon"]), fit_mode="contain"))
-        else:
-            info = self.tr("app.title")
         stock = FitLabel(text=info, base_font=TYPE.body, color=theme.GOLD, wrap=False)
-        if v.get("round"):
+        if symbol:
             stock.role = "stock"  # read from across the table: 22 px at 800×480 (tests find it by this)
         about.add_widget(stock)
         if self.app.portrait:  # narrow: the round and the stock on their own line above the buttons
@@ -197,9 +198,13 @@ class BaseScreen(Screen):
             bar.add_widget(clues)
         menu = BigButton(text="≡ " + self.tr("common.menu"), base_font=TYPE.caption + 2, bg=theme.SEA_LIGHT,
                          size_hint_x=None, width=art.px(widths["menu"]))
-        menu.bind(on_release=lambda *_: self.app.go("home"))
+        menu.bind(on_release=lambda *_: self.open_menu())
         bar.add_widget(menu)
         return box
+
+    def open_menu(self) -> None:
+        """The menu button: home (a screen with asides of its own lists them first, the Duel's run does)."""
+        self.app.go("home")
 
     def players_strip(self) -> Widget:
         """One chip per player: two rows of three in portrait (or with five or six players in portrait),
@@ -208,8 +213,9 @@ class BaseScreen(Screen):
         players = v["players"]
         compact = self.timed or self.compact_chips  # the hourglass, the card get the room; initials say who
         cols = len(players)
-        # Portrait: four compact chips to a row, but not in Round 2 (keys and clues with their numbers).
-        most = 4 if compact and v.get("round") != 2 else 3
+        # Portrait: four compact chips to a row, but not in Round 2 (keys and clues with their numbers), nor
+        # for a game whose compact chips carry two figures (``GameUI.portrait_compact_columns``: three).
+        most = getattr(self.c.ui(), "portrait_compact_columns", 4) if compact and v.get("round") != 2 else 3
         if self.app.portrait and len(players) > most:
             cols = 2 if len(players) == 4 else 3
         cols = max(cols, 1)
@@ -225,7 +231,8 @@ class BaseScreen(Screen):
         marks = unique_initials([p["name"] for p in players])
         for p in players:
             strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current"), initials=marks[p["name"]],
-                                        compact=compact, room=room, name_lines=lines))
+                                        compact=compact, room=room, name_lines=lines,
+                                        on_tap=getattr(self, "chip_tapped", None)))
         return strip
 
     def step(self, text: str, colour=theme.GOLD, **kw) -> Widget:
@@ -237,17 +244,15 @@ class BaseScreen(Screen):
         return label
 
     def rule_button(self, space: str | None) -> Widget:
-        """"?": the rule of ``space`` in one or two sentences (on the turn screen: every space's)."""
+        """"?": the game's rule of ``space`` in one or two sentences (``None``: the game's whole help)."""
         b = BigButton(text="?", base_font=TYPE.step, bg=theme.SEA_LIGHT, size_hint=(None, None),
                       width=art.px(64), height=art.px(64))
         b.bind(on_release=lambda *_: self.show_rule(space))
         return b
 
     def show_rule(self, space: str | None) -> None:
-        from companion.app.screens.rules import RuleHelp
-
         root = getattr(self, "root_box", None)
-        help_ = RuleHelp(self, space)
+        help_ = self.c.ui().help(self, space)  # the game's rules: a ModalView over the screen
         if root is not None:  # behind the help nothing takes a touch (and nothing is counted as a target)
             root.disabled = True
             help_.bind(on_dismiss=lambda *_: setattr(root, "disabled", False))
@@ -305,7 +310,9 @@ class HourglassView(BoxLayout):
     size (taller across a portrait screen); the screen reads it to keep its judges secondary and is laid out
     again once it starts. While paused mid-run, "En pause" lies on a pill over the ring's lowest dots."""
 
-    def __init__(self, screen: BaseScreen, vertical: bool | None = None, **kw):
+    def __init__(self, screen: BaseScreen, vertical: bool | None = None, face: Widget | None = None, **kw):
+        """``face``: what stands in the ring's place until the hourglass has first run (the Énigme's Père
+        Fouras); once it runs, by the button or the space bar, the screen is laid out again with the ring."""
         portrait = screen.app.portrait if vertical is None else vertical
         super().__init__(orientation="vertical" if portrait else "horizontal", spacing=art.px(8), **kw)
         self.screen = screen
@@ -327,8 +334,9 @@ class HourglassView(BoxLayout):
             pill = RoundedRectangle(radius=[art.px(12)])
         self.paused_label.bind(pos=lambda w, p: setattr(pill, "pos", p), size=lambda w, s: setattr(pill, "size", s))
         dial.add_widget(self.paused_label)
-        self.add_widget(dial)
         self.fresh = hourglass_fresh(screen.app.ring)
+        self.face = face if self.fresh else None
+        self.add_widget(self.face or dial)
         main = self.fresh  # the first thing to do this turn: the screen's one main action
         self.toggle = BigButton(text="", bg=theme.GOLD, base_font=TYPE.heading if main else TYPE.button)
         if portrait:
@@ -366,6 +374,13 @@ class HourglassView(BoxLayout):
             if self._pulse is not None:
                 self._pulse.cancel(self.time_label)
 
+    def _rebuild_if_shown(self) -> None:
+        # Only the screen on show: a screen left behind (the ring restarted for the next space's duel while a
+        # transition still held the riddle) would rebuild on a card that is not its own, and show the error.
+        manager = self.screen.manager
+        if manager is not None and manager.current_screen is self.screen:
+            self.screen.rebuild()
+
     def _update(self, *_):
         if self.get_root_window() is None and self.parent is not None:
             # Left behind by a rebuild (its panel was taken off the screen): stop ticking.
@@ -373,6 +388,10 @@ class HourglassView(BoxLayout):
             self.ring.stop()
             return
         ring = self.screen.app.ring
+        if self.face is not None and not hourglass_fresh(ring):  # started from the keyboard: the ring now
+            self.face = None
+            Clock.schedule_once(lambda *_: self._rebuild_if_shown(), 0)
+            return
         left = ring.remaining()
         paused = getattr(ring.effect, "paused", False)
         warning = left is not None and 0 < left <= WARNING_FROM
@@ -426,21 +445,24 @@ class HourglassView(BoxLayout):
 
 
 class TimeUpOverlay(ButtonBehavior, FloatLayout):
-    """"Time up!" over the whole screen in the danger role, with an hourglass drawn beside the words,
-    until the next tap (which it takes: it only dismisses)."""
+    """"Time up!" over the whole screen in the look's dusk: the night blue, the hourglass drawn in
+    gold with its top emptied and all its sand fallen, the words in the warning colour, until the next tap
+    (which it takes: it only dismisses). A flat red page read as an error, not as the show's moment."""
 
     def __init__(self, screen: BaseScreen, **kw):
         super().__init__(size_hint=(1, 1), pos_hint={"x": 0, "y": 0}, **kw)
         self.screen = screen
-        with self.canvas.before:
-            Color(*theme.DANGER[:3], 1)
-            self._bg = Rectangle()
-            Color(*theme.TEXT)
-            from kivy.graphics import Triangle
+        from kivy.graphics import Line, Triangle
 
-            self._top, self._bottom = Triangle(), Triangle()
+        with self.canvas.before:
+            Color(*theme.SEA[:3], 1)
+            self._bg = Rectangle()
+            Color(*theme.GOLD)
+            self._sand = Triangle()  # the lower bulb full: every grain has fallen
+            self._glass = Line(width=2, close=True)
+            self._frame_top, self._frame_bottom = Line(width=3), Line(width=3)
         self.bind(pos=self._draw, size=self._draw)
-        words = FitLabel(text=screen.tr("hourglass.up"), base_font=TYPE.display, bold=True, color=theme.TEXT,
+        words = FitLabel(text=screen.tr("hourglass.up"), base_font=TYPE.display, bold=True, color=theme.WARNING,
                          wrap=False, size_hint=(0.9, None), height=line_box(TYPE.display, profile=art.profile()),
                          pos_hint={"center_x": 0.5, "center_y": 0.42})
         words.font_name = "Display"
@@ -457,5 +479,9 @@ class TimeUpOverlay(ButtonBehavior, FloatLayout):
         side = min(self.width, self.height) * 0.3
         cx, top = self.center_x, self.y + self.height * 0.62
         w, h = side * 0.6, side / 2
-        self._top.points = (cx - w / 2, top + 2 * h, cx + w / 2, top + 2 * h, cx, top + h)
-        self._bottom.points = (cx, top + h, cx - w / 2, top, cx + w / 2, top)
+        self._glass.points = (cx - w / 2, top + 2 * h, cx + w / 2, top + 2 * h, cx, top + h,
+                              cx + w / 2, top, cx - w / 2, top, cx, top + h)
+        self._sand.points = (cx, top + h * 0.7, cx - w * 0.45, top, cx + w * 0.45, top)
+        bar = w * 0.7
+        self._frame_top.points = (cx - bar, top + 2 * h, cx + bar, top + 2 * h)
+        self._frame_bottom.points = (cx - bar, top, cx + bar, top)

@@ -1,6 +1,6 @@
-"""The players' chips under the top bar of every in-game screen: each player's colour, initials or whole
-name (broken after a hyphen or at a space, never inside a word), and their standing as symbols with a
-number fitted to the round (BaseScreen.players_strip lays them out)."""
+"""The players' chips under the top bar of every in-game screen, the same for every game: each player's
+colour, initials or whole name (broken after a hyphen or at a space, never inside a word), and the game's
+figures of their standing (``GameUI.standing``) fitted to the chip (BaseScreen.players_strip lays them out)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from companion.app.look.tokens import TYPE, line_box
 from companion.app.motion import register_target
 from companion.app.widgets import art
 
-BADGES = {"prison": "prison", "diving": "dive", "out": "failure", "eliminated": "failure", "treasure": "boyard"}
 NAME_FONTS = (TYPE.caption + 2, TYPE.caption)  # a chip's name: 20 px, 18 px if it needs it (px at 800×480)
 
 
@@ -74,14 +73,24 @@ def chip_name(name: str, room: float) -> tuple[str, float]:
     return name, art.px(NAME_FONTS[-1])
 
 
+ICON = 28  # px at 800×480: a figure's icon, read from across the table (issue 22: 28 px or more)
+SLOT = 24  # px: one slot of a figure drawn as slots (three keys to win), narrower than a lone icon
+
+
+def figure_words(figure: Any, tr: Any) -> str:
+    """A figure's words where its chip has room for them ("Sans clé"), else ""."""
+    return tr(figure.words) if getattr(figure, "words", "") else ""
+
+
 class PlayerChip(Panel):
-    """One player, read from across the table. Full: a band in their colour along the top, their whole
-    name (on two lines, broken after a hyphen or at a space, when the chip is narrow: never "Mar…"), and
-    their standing as symbols with a number (``role = "standing"``, 24 px and more), fitted to the round:
-    Round 1 keys towards 3; Round 2 keys and four clue slots that fill; Round 3 the keys left to pay (on
-    a narrow chip a key and a clue with their numbers). Compact (screens that need the height): a disc in
-    their colour with initials unique at the table, and the standing on one line. A status (prison,
-    diving, no key, eliminated, in the Treasure Room) shows as its icon, with its word where it fits."""
+    """One player, read from across the table, the same for every game: the figures are the game's
+    (``GameUI.standing(view, player)``: two or three, an icon of the look with a value at 24 px).
+    Full: a band in their colour along the top, their whole name (on two lines, broken after a hyphen or at
+    a space, when the chip is narrow: never "Mar…"), then the figures. Compact (screens that need the
+    height): a disc in their colour with initials unique at the table, then the figures. The current
+    player's chip is filled with their own colour (the same colour as in setup, on the podium and in
+    history). Fitted to the chip's room: a figure drawn as slots (``Figure.slots``: keys won bright, the
+    others faint) or in words (``Figure.words``: "Sans clé") where it fits, else its icon and value."""
 
     BAND = 6  # px at 800×480: the player's colour along the top of a full chip
     SIDE = 8  # its margin left and right: the name does not touch the edge
@@ -95,40 +104,38 @@ class PlayerChip(Panel):
         return 2 * math.ceil(full / 2)  # even: what the screen shares out below it stays in whole pixels
 
     def __init__(self, screen: Any, p: dict, current: bool, initials: str | None = None,
-                 compact: bool = False, room: float | None = None, name_lines: int = 1, **kw):
+                 compact: bool = False, room: float | None = None, name_lines: int = 1,
+                 on_tap: Any = None, **kw):
         side = art.px(4 if compact else self.SIDE)
         above = art.px(4 if compact else self.BAND)  # the band is the full chip's top margin
         super().__init__(orientation="vertical", padding=[side, above, side, art.px(4)], spacing=0, **kw)
-        self.player = p["name"]
+        self.player = self.player_name = p["name"]
+        self.role = "standing_chip"
+        self.tr = screen.tr
+        self.on_tap = on_tap  # a screen's action on a tap of the chip (that player's sheet), or None
+        self.ui = screen.c.ui()
         self.bg = colour_rgba(screen.c.colour_of(p["name"])) if current else theme.SEA_LIGHT  # own colour, not gold
         ink = theme.TEXT_DARK if current else theme.TEXT
         symbol = theme.TEXT_DARK if current else theme.GOLD
-        round_ = screen.c.view.get("round") or 1
         colour = colour_rgba(screen.c.colour_of(p["name"]))
         row_h = line_box(TYPE.standing, profile=art.profile())
-        badge = BADGES.get(p["status"])
+        self.figures = list(self.ui.standing(screen.c.view, p))
+        room = room if room is not None else art.px(120)
         if compact:
             top = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(6))
             disc = Swatch(initial=initials or p["name"][:1].upper(), rgba=colour, size_hint_x=None, width=row_h)
             disc.label.bold = True
             top.add_widget(disc)
-            word = screen.tr("badge.out")
-            fits = room is not None and room - row_h - art.px(6) >= _width(word, art.px(TYPE.standing))
-            if p["status"] == "out" and fits:  # in words, instead of "0 keys" and the setup's "×" (delete)
-                out = FitLabel(text=word, base_font=TYPE.standing, bold=True, color=ink,
-                               wrap=False)
-                out.role = "standing"
-                top.add_widget(out)
-            else:
-                self._standing(top, p, round_, symbol, ink, compact=True)
-            if badge and p["status"] != "out":  # too narrow for the word: "0" keys alone says it
-                top.add_widget(self._badge(badge, ink))
+            self._figures(top, symbol, ink, room - row_h - art.px(6))
             self.add_widget(top)
             register_target(self, "chip", player=p["name"])  # where a key or a clue won flies (app.motion)
             return
         self._draw_band(colour)
-        room = room if room is not None else art.px(120)
         shown, size = chip_name(p["name"], room)
+        note = getattr(self.ui, "chip_note", None)  # a word beside the name (a team), where it fits
+        note = note(screen.tr, screen.c.view, p) if callable(note) else ""
+        if note and "\n" not in shown and _width(f"{shown} · {note}", size) <= room:
+            shown = f"{shown} · {note}"
         name = Label(text=shown, font_size=size, bold=True, color=ink, halign="left", valign="middle",
                      size_hint_y=None, height=line_box(NAME_FONTS[0], name_lines, profile=art.profile()))
         if "\n" in shown or _width(shown, size) <= room:
@@ -139,16 +146,64 @@ class PlayerChip(Panel):
         self.name_label = name
         self.add_widget(name)
         row = BoxLayout(size_hint_y=None, height=row_h, spacing=art.px(4))
-        if badge and p["status"] != "out":  # "out" in words below (the "×" read as the setup's delete)
-            row.add_widget(self._badge(badge, ink, narrow=room < art.px(150)))
-        self._standing(row, p, round_, symbol, ink, room=room)
-        word = screen.tr("badge." + p["status"]) if badge else ""
-        if word and room - self._used(row) >= _width(word, art.px(TYPE.standing)) + art.px(8):
-            label = FitLabel(text=word, base_font=TYPE.standing, bold=True, color=ink, wrap=False, halign="left")
-            label.role = "standing"
-            row.add_widget(label)
+        self._figures(row, symbol, ink, room)
         self.add_widget(row)
         register_target(self, "chip", player=p["name"])  # where a key or a clue won flies (app.motion)
+
+    # --- the figures, fitted to the room -------------------------------------------------------------
+
+    def _forms(self, figure: Any) -> list[tuple[str, float]]:
+        """How ``figure`` can be drawn, the richest first, each with the width it takes."""
+        gap, size = art.px(4), art.px(TYPE.standing)
+        value = (_width(figure.value, size) + art.px(4) + gap) if figure.value else 0
+        plain = (art.px(ICON) + gap if figure.icon else 0) + value
+        forms = []
+        words = figure_words(figure, self.tr)
+        if words:
+            forms.append(("words", _width(words, size) + art.px(8) + gap))
+        if getattr(figure, "slots", 0) > 1:
+            forms.append(("slots", getattr(figure, "slots") * (art.px(SLOT) + gap) + value))
+        forms.append(("plain", plain))
+        if "/" in figure.value:  # "1/4" as "1" beside its icon: the narrowest chips (six players)
+            head = figure.value.split("/")[0]
+            forms.append(("short", plain - value + _width(head, size) + art.px(4) + gap))
+        return forms
+
+    def _figures(self, row: BoxLayout, symbol, ink, room: float) -> None:
+        forms = [self._forms(f) for f in self.figures]
+        chosen = [0] * len(forms)
+        # The richest forms that fit together: the last figure that can be simpler is simplified first.
+        while sum(form[i][1] for form, i in zip(forms, chosen)) > room:
+            simpler = [k for k in range(len(forms) - 1, -1, -1) if chosen[k] < len(forms[k]) - 1]
+            if not simpler:
+                break
+            chosen[simpler[0]] += 1
+        self.forms = [form[i][0] for form, i in zip(forms, chosen)]
+        # Still too wide (six players, one in prison): the icons give up some of their size, never below 16 px.
+        over = sum(form[i][1] for form, i in zip(forms, chosen)) - room
+        icons = sum(1 for f, form in zip(self.figures, self.forms) if f.icon and form in ("plain", "short"))
+        side = ICON if over <= 0 or not icons else max(16.0, ICON - over / art.px(1) / icons)
+        for figure, form in zip(self.figures, self.forms):
+            tint = (*symbol[:3], 0.3) if figure.faded else symbol
+            if form == "words":
+                label = FitLabel(text=figure_words(figure, self.tr), base_font=TYPE.standing, bold=True, color=ink,
+                                 wrap=False, size_hint_x=None, width=_width(figure_words(figure, self.tr),
+                                                                            art.px(TYPE.standing)) + art.px(8))
+                label.role = "standing"
+                row.add_widget(label)
+                continue
+            if form == "slots":
+                head = figure.value.split("/")[0]  # "2" keys won, "1/4" clues found
+                won = int(head) if head.isdigit() else 0
+                for i in range(figure.slots):  # won ones bright, the others faint
+                    row.add_widget(self._icon(figure.icon, symbol if i < won else (*symbol[:3], 0.3), SLOT))
+            elif figure.icon:
+                row.add_widget(self._icon(figure.icon, tint, side))
+            if form == "short":
+                self._number(row, figure.value.split("/")[0], ink)
+            elif figure.value and not (form == "slots" and "/" in figure.value):  # "1/4": the slots say it
+                self._number(row, figure.value, ink)
+        row.add_widget(Widget(size_hint_x=0.01))
 
     def _draw_band(self, colour) -> None:
         """The player's colour along the top of the chip, inside its rounded corners (under the texts)."""
@@ -164,45 +219,28 @@ class PlayerChip(Panel):
         height = art.px(self.BAND)
         self._band.pos, self._band.size = (self.x, self.top - height), (self.width, height)
 
-    @staticmethod
-    def _badge(badge: str, ink, narrow: bool = False) -> Image:
-        return Image(source=art.icon(badge), color=ink, size_hint_x=None, width=art.px(24 if narrow else 28),
-                     fit_mode="contain")
+    def _icon(self, name: str, colour, side: float) -> Widget:
+        """The look's icon ``name``, or the game's own drawn one (``GameUI.figure_icon(name, colour)``)."""
+        drawn = getattr(self.ui, "figure_icon", None)
+        own = drawn(name, colour) if callable(drawn) else None
+        if own is not None:
+            own.size_hint_x, own.width = None, art.px(side)
+            return own
+        return Image(source=art.icon(name), color=colour, fit_mode="contain", size_hint_x=None, width=art.px(side))
 
-    @staticmethod
-    def _used(row: BoxLayout) -> float:
-        """The width the fixed parts of ``row`` take (icons count at their largest)."""
-        fixed = [c.width if c.size_hint_x is None else (c.size_hint_max_x or 0) for c in row.children]
-        return sum(fixed) + row.spacing * max(len(row.children) - 1, 0)
+    def on_touch_down(self, touch) -> bool:
+        if self.on_tap is not None and self.collide_point(*touch.pos):
+            touch.grab(self)
+            return True
+        return super().on_touch_down(touch)
 
-    def _standing(self, row: BoxLayout, p: dict, round_: int, symbol, ink, compact: bool = False,
-                  room: float | None = None) -> None:
-        keys, clues = p["keys"], p["clues"]
-        faded = (*symbol[:3], 0.3)
-        # Slots need the room of their icons beside the number: a narrow chip shows the counts alone.
-        slots = room is None or room >= art.px({1: 3, 2: 5}.get(round_, 1) * 24 + 50)
-        if round_ == 1 and not compact and slots:
-            for i in range(3):  # the three keys of Round 1: won ones bright, the others faint
-                row.add_widget(self._icon("key", symbol if i < keys else faded))
-            self._number(row, str(keys), ink)
-        elif round_ == 2 and not compact and slots:
-            row.add_widget(self._icon("key", symbol))
-            self._number(row, str(keys), ink)
-            for i in range(4):  # four clue slots that fill
-                row.add_widget(self._icon("clue", symbol if i < clues else faded))
-        else:
-            row.add_widget(self._icon("key", symbol))
-            self._number(row, str(keys), ink)
-            if round_ == 2:  # a narrow full chip (six players): the clues alone, the icons keep their size
-                row.add_widget(self._icon("clue", symbol))
-                self._number(row, f"{clues}/4" if compact or room is None else str(clues), ink)
-                if not compact:
-                    row.spacing = art.px(2)
-        row.add_widget(Widget(size_hint_x=0.01))
-
-    @staticmethod
-    def _icon(name: str, colour) -> Image:
-        return Image(source=art.icon(name), color=colour, fit_mode="contain", size_hint_max_x=art.px(30))
+    def on_touch_up(self, touch) -> bool:
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            if self.collide_point(*touch.pos):
+                self.on_tap(self.player)
+            return True
+        return super().on_touch_up(touch)
 
     @staticmethod
     def _number(row: BoxLayout, text: str, ink) -> None:

@@ -4,7 +4,7 @@ the round's backdrop behind a screen, an icon beside its word, icon buttons draw
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from kivy.graphics import Color, Line, Rectangle, Triangle
 from kivy.uix.boxlayout import BoxLayout
@@ -50,12 +50,27 @@ def box_for(size: float, lines: int = 1) -> float:
 
 
 def paint_backdrop(screen: Widget, round_number: int | None) -> None:
-    """The round's backdrop (None: the fort at dusk of home and settings) under everything ``screen``
-    draws; every text role keeps ≥ 4.5:1 on every pixel of it (tests/test_design_art.py)."""
+    """A round's backdrop (None: the shell's own, the family table at evening, behind home, settings,
+    history, the die) under everything ``screen`` draws; every text role keeps ≥ 4.5:1 on every pixel of
+    it (tests/test_design_art.py)."""
     try:
         source = str(backdrop(round_number, window_profile()))
     except FileNotFoundError:  # art missing from an install: the plain sea colour stays behind
         return
+    _paint(screen, source)
+
+
+def paint_game_backdrop(screen: Widget, ui: Any, view: Mapping[str, Any]) -> None:
+    """The chosen game's backdrop (``GameUI.backdrop_art``) under ``screen``, the shell's where it draws none:
+    a game's scenery shows once that game is chosen (its setup, its play, its podium), never before."""
+    try:
+        source = art.game_backdrop(ui, view)
+    except FileNotFoundError:
+        return
+    _paint(screen, source)
+
+
+def _paint(screen: Widget, source: str) -> None:
     if getattr(screen, "_backdrop", None) is None:
         with screen.canvas.before:
             Color(1, 1, 1, 1)
@@ -173,6 +188,85 @@ class Stepper(BoxLayout):
         self.add_widget(minus)
         self.add_widget(self.value)
         self.add_widget(plus)
+
+
+class DefaultsForm:
+    """A game's options form kept as one dict, ``values``: the box's ``defaults`` until the table changes
+    one (``set`` draws the page again). A game's form names its ``defaults`` and draws its ``page``."""
+
+    pages = 1
+    defaults: Mapping[str, Any]
+
+    def __init__(self, screen: Any) -> None:
+        self.screen = screen
+        self.reset()
+
+    def reset(self) -> None:
+        self.values = dict(self.defaults)
+
+    def options(self) -> dict[str, Any]:
+        return dict(self.values)
+
+    def matches(self, options: Mapping[str, Any]) -> bool:
+        return all(self.values.get(k) == options.get(k) for k in self.defaults)
+
+    def use(self, options: Mapping[str, Any]) -> None:
+        self.values = {k: options.get(k, v) for k, v in self.defaults.items()}
+
+    def set(self, key: str, value: Any) -> None:
+        self.values[key] = value
+        self.screen.rebuild()
+
+
+def bounded_stepper(value: int, low: int, high: int, on_set: Callable[[int], None], **kw: Any) -> Stepper:
+    """A Stepper over a whole number kept from ``low`` to ``high``: − is off at ``low``, + at ``high``, and
+    each calls ``on_set`` with the value one step away (``kw`` as for Stepper)."""
+    return Stepper(str(value), (lambda: on_set(value - 1)) if value > low else None,
+                   (lambda: on_set(value + 1)) if value < high else None, **kw)
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width ``text`` takes on one line at ``size`` (scaled), in pixels."""
+    from kivy.uix.label import Label
+
+    probe = Label(text=text, font_size=px(size), bold=bold)
+    probe.texture_update()
+    return probe.texture_size[0]
+
+
+def options_bar(screen: Any, n: int = 1, pages: int = 1, *, back: float = 0.25, heading: float | None = None,
+                start: float = 0.3) -> BoxLayout:
+    """The new game's options step's top row: Back (to the previous page, else to the players), the
+    step's title after the game's name, Start on the last page (Next before it). ``back``, ``heading`` and
+    ``start`` are the three parts' shares of the width (``heading`` None: the title takes what the buttons
+    leave). A title too long for its share in portrait (a long game name) takes a line of its own above
+    the buttons rather than shrinking under the heading size."""
+    from kivy.core.window import Window
+
+    tr, last = screen.tr, n >= pages
+    text = screen.step_title("new.step_options")
+    share = heading if heading is not None else max(0.1, 1 - back - start)
+    own_line = screen.app.portrait and text_width(text, TYPE.heading, True) > share * Window.width - px(4 * SPACE.m)
+    top = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(SPACE.s))
+    back_button = BigButton(text=tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=back)
+    back_button.bind(on_release=lambda *_: screen.previous_page() if n > 1 else screen.back_to_players())
+    top.add_widget(back_button)
+    title = FitLabel(text=text, base_font=TYPE.heading, bold=True, color=theme.GOLD, wrap=False,
+                     **({} if heading is None else {"size_hint_x": heading}))
+    # The title on its own line: Back and Start share the row (a small gap between), each at its full size.
+    top.add_widget(Widget(size_hint_x=min(share, 0.1)) if own_line else title)
+    start_button = BigButton(text=tr("new.start" if last else "new.next"), bg=theme.GOLD, base_font=TYPE.button,
+                             bold=True, size_hint_x=start)
+    start_button.bind(on_release=lambda *_: screen.start() if last else screen.next_page())
+    top.add_widget(start_button)
+    if not own_line:
+        return top
+    both = BoxLayout(orientation="vertical", size_hint_y=None, spacing=px(SPACE.s),
+                     height=box_for(TYPE.heading) + px(SPACE.s) + top.height)
+    title.size_hint, title.height = (1, None), box_for(TYPE.heading)
+    both.add_widget(title)
+    both.add_widget(top)
+    return both
 
 
 class IconLabelButton(BigButton):

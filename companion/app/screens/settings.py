@@ -1,7 +1,10 @@
-"""Settings in sections that fit the screen: a column of sections (Game, Sound, Volumes, Display,
-Hardware, Content, System) and the chosen section's page beside it (stacked in portrait), nothing behind a scroll
-bar. Choices are segmented toggles, volumes and seconds − / + steppers; the hardware check, the RFID
-tiles, the packs and shutdown are one tap from the sections."""
+"""Settings in sections that fit the screen: a column of sections (Language and games, Sound, Volumes,
+Display, Hardware, Content, System) and the chosen section's page beside it (stacked in portrait), nothing
+behind a scroll bar. Choices are segmented toggles, volumes and seconds − / + steppers; the hardware
+check, the RFID tiles, the packs and shutdown are one tap from the sections.
+
+Every option is shared but those a game's package declares (companion.app.game_settings): the first
+page shows the language, then each such game's own settings under its name."""
 
 from __future__ import annotations
 
@@ -12,7 +15,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.controls import BigButton, Panel
+from companion.app.controls import BigButton, Panel, touch_height
+from companion.app.game_settings import GameSetting, game_settings
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import Segmented, Stepper, choice_look, box_for, gap, left_label, paint_backdrop, px
@@ -23,14 +27,18 @@ from companion.config import screen_options
 
 SECTIONS = ("game", "sound", "mix", "display", "hardware", "content", "system")
 OPTION_SECTIONS = {"game": "game", "audio": "sound", "display": "display"}  # config section -> page
-STEPPED = ("hourglass_seconds", "volume", "voice_volume", "cues_volume", "ambience_volume")
+STEPPED = ("volume", "voice_volume", "cues_volume", "ambience_volume")
 
 
 class SettingsScreen(BaseScreen):
     in_game = False
     section = "game"
+    games: list = []  # each game with its own settings (body reads them)
+    owned: dict[str, GameSetting] = {}  # option attr -> the game's setting it is
 
     def body(self) -> Widget:
+        self.games = game_settings()
+        self.owned = {setting.attr: setting for _, declared in self.games for setting in declared}
         paint_backdrop(self, None)
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s))
@@ -89,11 +97,12 @@ class SettingsScreen(BaseScreen):
         self.app.change_settings(**changes)
 
     def option_rows(self, page: Widget, section: str) -> None:
-        """Every option of config's table shown on the screen that belongs to ``section`` (a new option
-        finds its page by its config section: none is lost)."""
+        """Every shared option of config's table shown on the screen that belongs to ``section`` (a new
+        option finds its page by its config section: none is lost); a game's own are on its part of the
+        first page."""
         s = self.app.settings
         for option in screen_options():
-            if self.page_of(option) != section:
+            if self.page_of(option) != section or option.attr in self.owned:
                 continue
             value = getattr(s, option.attr)
             steps = tuple(option.screen.steps or option.choices or (False, True))
@@ -109,7 +118,8 @@ class SettingsScreen(BaseScreen):
 
     def control(self, option, value: Any, steps: tuple) -> Widget:
         attr = option.attr
-        if attr in STEPPED or attr.endswith("volume") or len(steps) > 4:
+        game = self.owned.get(attr)
+        if attr in STEPPED or attr.endswith("volume") or len(steps) > 4 or (game is not None and game.stepped):
             i = steps.index(value) if value in steps else -1
             lower = [v for v in steps if v < value] if i < 0 else list(steps[:i])
             higher = [v for v in steps if v > value] if i < 0 else list(steps[i + 1:])
@@ -132,17 +142,13 @@ class SettingsScreen(BaseScreen):
         return (px(TOUCH.minimum) + px(SPACE.xs)) * (1.4 if self.app.portrait else 1)
 
     def option_label(self, attr: str) -> str:
-        if attr in ("hourglass_seconds",):
-            return self.tr("settings.label.hourglass")
+        if attr in self.owned:
+            return self.tr(self.owned[attr].label)
         if attr.endswith("volume") or attr == "display_profile":
             key = "settings.label." + ("display" if attr == "display_profile" else attr)
             text = self.tr(key)
             if text != key:
                 return text
-        if attr == "duel_clue_to_opponent":
-            return self.tr("settings.house_duel")
-        if attr == "prison_carries_over":
-            return self.tr("settings.house_prison")
         if attr == "muted":  # "Sound: on / muted", not "Sound muted: no" (a double negative)
             return self.tr("settings.sound_switch")
         if attr == "language":
@@ -152,14 +158,13 @@ class SettingsScreen(BaseScreen):
         return attr.replace("_", " ") if text == key else text
 
     def value_text(self, attr: str, value: Any) -> str:
+        game = self.owned.get(attr)
+        if game is not None and game.text is not None:
+            return game.text(self.tr, value)
         if attr == "language":
             return LANGUAGE_NAMES[value]
-        if attr == "hourglass_seconds":
-            return self.tr("settings.seconds", seconds=value)
         if attr.endswith("volume"):
             return self.tr("settings.percent", volume=value)
-        if attr == "duel_clue_to_opponent":
-            return self.tr("settings.house_duel." + value)
         if attr == "display_profile":
             return PROFILES[value].name.replace("x", "×")
         if attr == "muted":
@@ -171,7 +176,23 @@ class SettingsScreen(BaseScreen):
     # --- the pages ---------------------------------------------------------------------------------------
 
     def page_game(self, page: Widget) -> None:
+        """The shared options of the game section (the language), then each game's own under its name."""
         self.option_rows(page, "game")
+        options = {o.attr: o for o in screen_options()}
+        s = self.app.settings
+        for entry, declared in self.games:
+            shown = [d for d in declared if d.attr in options]
+            if not shown:
+                continue
+            heading = left_label(entry.name.get(self.c.tr.language) or entry.name["en"], TYPE.body, theme.GOLD,
+                                 bold=True, size_hint_y=None, height=box_for(TYPE.body))
+            heading.game = entry.id
+            page.add_widget(heading)
+            for setting in shown:
+                option = options[setting.attr]
+                value = getattr(s, option.attr)
+                steps = tuple(option.screen.steps or option.choices or (False, True))
+                self.row(page, self.option_label(option.attr), self.control(option, value, steps))
 
     def page_sound(self, page: Widget) -> None:
         self.option_rows(page, "sound")
@@ -198,7 +219,6 @@ class SettingsScreen(BaseScreen):
             b.bind(on_release=lambda _b, n=screen: self.app.go(n))
             actions.add_widget(b)
         page.add_widget(actions)
-        from companion.app.screens.phones import phones_setting_row  # issue 17: the players' phones
 
         phones = phones_setting_row(self)
         phones.base_font, phones.height = TYPE.body, self.control_height()
@@ -272,3 +292,13 @@ class SettingsScreen(BaseScreen):
         else:
             line = self.tr("settings.hw_sound_none")
         return line + " · " + self.tr("settings.hw_speech", engine=speech.engine, voice=speech.voice)
+
+
+def phones_setting_row(screen: BaseScreen) -> Widget:
+    """The settings' Phones row: on or off (off: nothing listens). The settings screen adds it."""
+    on = bool(getattr(screen.app.settings, "phones", False))
+    b = BigButton(text=screen.tr("common.labelled", label=screen.tr("phones.menu"),
+                                 value=screen.tr("settings.on" if on else "settings.off")),
+                  bg=theme.SEA_LIGHT if on else theme.STONE_DARK, base_font=18, size_hint_y=None, height=touch_height())
+    b.bind(on_release=lambda *_: screen.app.change_settings(phones=not on))
+    return b

@@ -43,5 +43,18 @@ def icon(name: str, big: bool = False) -> str:
     return str(asset(f"icon-{name}-{96 if big else 48}", profile()))
 
 
+def backdrop_named(name: str) -> str:
+    """A full-screen backdrop by its art name (``fort-backyard``) for this window."""
+    return str(asset(name, profile()))
+
+
 def round_backdrop(round_number: int | None) -> str:
     return str(backdrop(round_number, profile()))
+
+
+def game_backdrop(ui, view) -> str:
+    """The backdrop of a chosen game's screens: the one its UI draws for this moment (``backdrop_art(view)``,
+    an asset's name), else the shell's own (no game's scenery behind a game that draws none)."""
+    chosen = getattr(ui, "backdrop_art", None)
+    name = chosen(view) if callable(chosen) else None
+    return str(asset(name, profile()) if name else backdrop(None, profile()))

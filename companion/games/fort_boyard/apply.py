@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
 from companion.engine.core import Event, evolve
+from companion.engine.pure import EventHandlers
 from companion.games.fort_boyard import events as ev
 from companion.games.fort_boyard.model import (
     TOKEN_KINDS,
@@ -22,21 +21,13 @@ _SPACE_PHASE = {
     "passe_partout": Phase.PASSE_PARTOUT,
 }
 
-_HANDLERS: dict[type[Event], Callable[[GameState, Event], GameState]] = {}
-
-
-def _on(cls):
-    def wrap(fn):
-        _HANDLERS[cls] = fn
-        return fn
-
-    return wrap
+_HANDLERS: EventHandlers[GameState] = EventHandlers()
+_on = _HANDLERS.on
 
 
 def apply(state: GameState, event: Event) -> GameState:
     """The state after ``event``; events that only inform (dice, results) leave it as it is."""
-    handler = _HANDLERS.get(type(event))
-    return handler(state, event) if handler else state
+    return _HANDLERS.apply(state, event)
 
 
 def _idx(state: GameState, name: str) -> int:

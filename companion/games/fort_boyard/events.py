@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
-from companion.engine.core import Event, register_event
+from companion.engine.core import Event, event_family
 
-
-def _ev(name: str):
-    def wrap(cls):
-        cls.type = name
-        return register_event(dataclass(frozen=True)(cls))
-
-    return wrap
+_ev = event_family('')
 
 
 @_ev("game_started")

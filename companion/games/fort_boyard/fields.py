@@ -8,41 +8,24 @@ folding cannot sit at one table. Pure: no I/O.
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Any, Mapping
 
+from companion.engine import fields as shared
 from companion.engine.core import Refusal
-from companion.games.fort_boyard.model import MAX_PLAYERS, MIN_PLAYERS, GameState, HouseRules, Phase
+from companion.engine.values import FORBIDDEN, MAX_NAME_LENGTH, clean_text  # noqa: F401  (shared by every game)
+from companion.games.fort_boyard.model import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    HouseRules,
+    Phase,
+)
 
-MAX_NAME_LENGTH = 24
 MAX_ID_LENGTH = 128  # a card id (content ids: a-z, 0-9, hyphens) or an RFID tag id
 MAX_RECORD_BYTES = 256 * 1024  # a buzzer duel's record (mashed buttons: ~50 KB), the app's table options
-# Unicode categories a name or an id may not hold: controls (NUL, ESC), formats (zero-width space and
-# joiners, bidi overrides), surrogates, private use, unassigned, line and paragraph separators.
-FORBIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
-
-def boolean(cmd: Mapping[str, Any], field: str) -> bool:
-    value = cmd.get(field)
-    if not isinstance(value, bool):
-        raise Refusal("bad_field", f"{cmd['cmd']}: field '{field}' must be true or false, got {value!r}.")
-    return value
-
-
-def choice(cmd: Mapping[str, Any], field: str, allowed: tuple[str, ...]) -> str:
-    value = cmd.get(field)
-    if value not in allowed:
-        raise Refusal(
-            "bad_field",
-            f"{cmd['cmd']}: field '{field}' must be one of {', '.join(allowed)}, got {value!r}.",
-        )
-    return value
-
-
-def clean_text(value: str) -> str | None:
-    """``value`` stripped and NFC-normalised, or None when it holds a character no name or id may hold."""
-    value = unicodedata.normalize("NFC", value.strip())
-    return None if any(unicodedata.category(c) in FORBIDDEN for c in value) else value
+# The checks every game shares (companion/engine/fields.py): the same refusals, word for word.
+boolean, choice, recorded = shared.boolean, shared.choice, shared.recorded
 
 
 def bounded(cmd: Mapping[str, Any], field: str, value: Any) -> Any:
@@ -96,35 +79,11 @@ def recorded_fields(name: str, state: GameState) -> tuple[str, ...]:
     return ("winner", "buzzers") if name == "result" and state.phase == Phase.DUEL_RESULT else FIELDS[name]
 
 
-def recorded(cmd: Mapping[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
-    """The command as checked: its name and its known fields, nothing else a client sent."""
-    return {"cmd": cmd["cmd"], **{f: cmd[f] for f in fields if f in cmd and cmd[f] is not None}}
-
-
 # --- a new game ---------------------------------------------------------------------------------------
 
 
 def players(cmd: Mapping[str, Any]) -> list[str]:
-    raw = cmd.get("players")
-    if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise Refusal("bad_field", "new: field 'players' must be a list of names in clockwise order.")
-    names = [unicodedata.normalize("NFC", n.strip()) for n in raw]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise Refusal("bad_field", f"new: players: Fort Boyard is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}.")
-    seen: set[str] = set()
-    for n in names:
-        if not n:
-            raise Refusal("bad_field", "new: players: a name is empty.")
-        if len(n) > MAX_NAME_LENGTH:
-            raise Refusal("bad_field", f"new: players: {n!r} is longer than {MAX_NAME_LENGTH} characters.")
-        if clean_text(n) is None:
-            raise Refusal("bad_field", f"new: players: {n!r} holds a control or invisible character; type the "
-                          "name with letters, digits, spaces and punctuation.")
-        key = unicodedata.normalize("NFC", n.casefold())  # 'Zoé' and 'ZOÉ', composed or not, are one name
-        if key in seen:
-            raise Refusal("bad_field", f"new: players: {n!r} appears twice; give each player a different name.")
-        seen.add(key)
-    return names
+    return shared.player_names(cmd, "Fort Boyard", MIN_PLAYERS, MAX_PLAYERS)
 
 
 def house_rules(cmd: Mapping[str, Any]) -> HouseRules:

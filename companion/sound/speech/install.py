@@ -4,8 +4,10 @@ The service runs without network (``PrivateNetwork=yes``), so a voice fetched on
 on a USB stick or from a folder. A voice is installed only when it is whole and works:
 
 1. the name is a Piper voice name (``speech/voices.py``: no separator, no ``..``);
-2. both files are regular files, the model at most ``MODEL_MAX_BYTES``, the configuration read through
-   the voices' size-limited reader and naming the same language as the file name;
+2. both files are regular files, the model at most ``MODEL_MAX_BYTES`` (its size looked at before a
+   byte is copied), the configuration read through the voices' size-limited reader and naming the same
+   language as the file name; the copies fit in the voices folder's file system with ``FREE_MARGIN_BYTES``
+   to spare, so that a voice never takes the room the game log needs to record the next command;
 3. both are copied to hidden temporary names *in the voices folder* and loaded by Piper from there, which
    then speaks a word: a truncated model or a configuration of another voice fails here;
 4. only then are they renamed to their names, configuration first (a voice is seen by its ``.onnx``), and
@@ -27,7 +29,45 @@ from companion.sound.speech.voices import (VoiceError, VoiceFile, check_name, re
 
 #: Piper's largest voices ("high") are about 115 MB.
 MODEL_MAX_BYTES = 400 * 1024 * 1024
+#: What an install leaves free on the voices folder's file system (where the game log is too, by default).
+#: A game's commands take some kilobytes, SQLite's WAL a few megabytes at most between checkpoints; a
+#: quarter of a gigabyte keeps years of evenings, the journal and a new release's files writable.
+FREE_MARGIN_BYTES = 256 * 1024 * 1024
 _CHUNK = 1024 * 1024
+_MB = 1024 * 1024
+
+
+def free_bytes(folder: Path) -> int:
+    """What an unprivileged program may still write on ``folder``'s file system."""
+    st = os.statvfs(folder)
+    return st.f_bavail * st.f_frsize
+
+
+def _sizes(pairs: list[tuple[Path, Path]]) -> int:
+    """The bytes the pairs' copies take; a model over ``MODEL_MAX_BYTES`` is refused here, before any copy."""
+    total = 0
+    for model, config in pairs:
+        for half in (model, config):
+            try:
+                size = os.stat(half).st_size
+            except OSError as exc:
+                raise VoiceError(f"{half}: cannot be read ({exc.strerror})") from exc
+            if half is model and size > MODEL_MAX_BYTES:
+                raise VoiceError(f"{model}: {size / _MB:.0f} MB, larger than {MODEL_MAX_BYTES // _MB} MB: not a "
+                                 "Piper voice; nothing was copied")
+            total += size
+    return total
+
+
+def _room_for(total: int, folder: Path) -> None:
+    try:
+        free = free_bytes(folder)
+    except OSError as exc:
+        raise VoiceError(f"{folder}: cannot tell the free space ({exc.strerror})") from exc
+    if free - total < FREE_MARGIN_BYTES:
+        raise VoiceError(f"{folder}: {free / _MB:.0f} MB free; the voice takes {total / _MB:.0f} MB and "
+                         f"{FREE_MARGIN_BYTES // _MB} MB must stay free for the game log; nothing was copied: "
+                         "make room first")
 
 
 def voice_pairs(paths: list[Path]) -> list[tuple[Path, Path]]:
@@ -60,6 +100,7 @@ def install_voices(paths: list[Path], folder: Path | None = None, *, force: bool
     All are checked before the first is installed; a voice already there is refused unless ``force``."""
     folder = folder or user_voices_dir()
     pairs = voice_pairs(paths)
+    total = _sizes(pairs)
     for model, _config in pairs:
         name = check_name(model.name[: -len(".onnx")])
         if not force and (folder / f"{name}.onnx").exists():
@@ -68,6 +109,7 @@ def install_voices(paths: list[Path], folder: Path | None = None, *, force: bool
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise VoiceError(f"{folder}: cannot make the voices folder ({exc.strerror})") from exc
+    _room_for(total, folder)
     return [install_pair(model, config, folder, make_default=make_default) for model, config in pairs]
 
 
@@ -117,8 +159,11 @@ def _copy(source: Path, folder: Path, prefix: str, limit: int | None, made: list
     except OSError as exc:
         raise VoiceError(f"{source}: cannot be read ({exc.strerror})") from exc
     with os.fdopen(src_fd, "rb") as src:
-        if not stat.S_ISREG(os.fstat(src.fileno()).st_mode):
+        st = os.fstat(src.fileno())
+        if not stat.S_ISREG(st.st_mode):
             raise VoiceError(f"{source}: not a regular file")
+        if limit is not None and st.st_size > limit:  # refused before the first byte, not 400 MB later
+            raise VoiceError(f"{source}: larger than {limit // _MB} MB, not a Piper voice")
         fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".partial", dir=folder)
         made.append(Path(tmp))
         with os.fdopen(fd, "wb") as dst:
@@ -126,7 +171,7 @@ def _copy(source: Path, folder: Path, prefix: str, limit: int | None, made: list
             while chunk := src.read(_CHUNK):
                 copied += len(chunk)
                 if limit is not None and copied > limit:
-                    raise VoiceError(f"{source}: larger than {limit // (1024 * 1024)} MB, not a Piper voice")
+                    raise VoiceError(f"{source}: larger than {limit // _MB} MB, not a Piper voice")
                 dst.write(chunk)
             dst.flush()
             os.fsync(dst.fileno())

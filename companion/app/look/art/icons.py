@@ -164,7 +164,67 @@ def failure() -> str:
     return _icon("failure", [path("M14 14 L50 50 M50 14 L14 50", **STROKE, stroke_width=9)])
 
 
+# The km_ tokens: a knight's helmet and four magic objects (a book, a wand, a ring, a crown).
+
+
+def km_helmet() -> str:
+    """A knight's closed helmet with its visor slit and a plume: the game's helmet token."""
+    shell = "M14 54 L14 30 Q14 12 32 12 Q50 12 50 30 L50 54 Z"
+    return _icon("km_helmet", [path(shell, fill=INK), path("M32 12 Q38 4 48 6", **STROKE, stroke_width=5)], cut=[
+        rect(20, 30, 24, 5, rx=2, fill="#000"),
+        path("M32 38 L32 52", stroke="#000", stroke_width=3, fill="none"),
+    ])
+
+
+def km_book() -> str:
+    """The Book of Spells: an open book."""
+    return _icon("km_book", [path("M6 16 Q20 10 32 18 Q44 10 58 16 L58 52 Q44 46 32 54 Q20 46 6 52 Z", fill=INK)],
+                 cut=[path("M32 18 L32 54", stroke="#000", stroke_width=3, fill="none"),
+                      path("M12 26 Q20 22 27 27 M12 36 Q20 32 27 37 M37 27 Q44 22 52 26 M37 37 Q44 32 52 36",
+                           stroke="#000", stroke_width=2.5, fill="none")])
+
+
+def km_wand() -> str:
+    """The Magic Wand: a staff with a star at its tip."""
+    star = " ".join(f"{num(44 + r * math.cos(math.radians(a)))} {num(20 + r * math.sin(math.radians(a)))}"
+                    for k, a in enumerate(range(-90, 270, 36)) for r in ((13 if k % 2 == 0 else 5.5),))
+    return _icon("km_wand", [line(10, 56, 38, 27, **STROKE, stroke_width=6), path(f"M{star} Z", fill=INK)])
+
+
+def km_ring() -> str:
+    """The Ring: a band with its stone."""
+    return _icon("km_ring", [circle(32, 40, 17, **STROKE, stroke_width=6), path("M24 20 L32 8 L40 20 L32 26 Z", fill=INK)])
+
+
+def km_crown() -> str:
+    """The Crown: three points on a band."""
+    return _icon("km_crown", [path("M8 48 L8 20 L20 34 L32 12 L44 34 L56 20 L56 48 Z", fill=INK),
+                              rect(8, 51, 48, 6, rx=2, fill=INK)])
+
+
+def wall() -> str:
+    """A stretch of castle wall, its battlements on top and its courses of stone cut."""
+    body = "M6 56 V24 H14 V14 H22 V24 H28 V14 H36 V24 H42 V14 H50 V24 H58 V56 Z"
+    courses = [line(6, y, 58, y, stroke="#000", stroke_width=2.5) for y in (34, 45)]
+    joints = [line(x, y0, x, y1, stroke="#000", stroke_width=2.5)
+              for x, y0, y1 in ((22, 24, 34), (42, 24, 34), (14, 34, 45), (32, 34, 45), (50, 34, 45),
+                                (22, 45, 56), (42, 45, 56))]
+    return _icon("wall", [path(body, fill=INK)], cut=courses + joints)
+
+
+def star() -> str:
+    """A five-pointed star: points on a victory track (a podium's and a standing's figure)."""
+    pts = []
+    for k in range(10):
+        a = math.pi / 2 + k * math.pi / 5
+        r = 28 if k % 2 == 0 else 12.5
+        pts.append(f"{num(32 + r * math.cos(a))} {num(33 - r * math.sin(a))}")
+    return _icon("star", [path("M" + " L".join(pts) + " Z", fill=INK, stroke=INK, stroke_width=3,
+                               stroke_linejoin="round")])
+
+
 ICONS = {f.__name__: f for f in (door, concentration, force, duel, enigme, prison, passe_partout, key, clue,
-                                  boyard, sea, dive, success, failure)}
+                                  boyard, sea, dive, success, failure, km_helmet, km_book, km_wand, km_ring,
+                                  km_crown, wall, star)}
 SPACE_ICONS = ("door", "concentration", "force", "duel", "enigme", "prison", "passe_partout")
 

@@ -1,0 +1,131 @@
+"""The second tap: what may happen on the space the table touched, from the view alone (the rules decide,
+this only offers what the phase expects there). Each choice is a catalogue key, its values and the command
+it sends. No Kivy here.
+
+Own fort: a wall (plain or protected, with or without the drawbridge symbol; from hand or, as a Mason,
+the discard pile; after a build, a double Mason from the discard pile or the dungeon), a camp, a
+Garrison's defeat of an invading army, the drawbridge. An opponent's fort: the Ram or Trebuchet (double
+on a protected wall), a Garrison's army and its direction, the Siege Tower on the dungeon."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+DIRECTIONS_FROM = {"nw": ("e", "s"), "n": ("e", "w"), "ne": ("w", "s"), "w": ("n", "s"), "e": ("n", "s"),
+                   "sw": ("n", "e"), "s": ("e", "w"), "se": ("n", "w")}  # along the fort's edge
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str  # catalogue key of the button's words
+    command: dict[str, Any]
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+def player(view: Mapping[str, Any], name: str | None) -> Mapping[str, Any] | None:
+    return next((p for p in view.get("players", []) if p["name"] == name), None)
+
+
+def partners(view: Mapping[str, Any], a: str, b: str) -> bool:
+    pa, pb = player(view, a), player(view, b)
+    return bool(view.get("settings", {}).get("teams")) and a != b and pa and pb and pa["team"] == pb["team"]
+
+
+def line(view: Mapping[str, Any], fort: str, space: str) -> int | None:
+    """The line (1 front, 2, 3) of ``space`` in ``fort`` as the current player is seated (the view's)."""
+    return view.get("lines", {}).get(fort, {}).get(space)
+
+
+def reaches(view: Mapping[str, Any], fort: str, space: str) -> tuple[str, ...]:
+    """The effects that may hit ``space`` of ``fort``: the one of its line as seated, or both when the table
+    plays the lines as it likes (house rule ``lines: any``; readings file, point 8)."""
+    if view.get("settings", {}).get("lines") == "any" or line(view, fort, space) is None:
+        return ("ram", "trebuchet")
+    return ("ram",) if line(view, fort, space) == 1 else ("trebuchet",)
+
+
+def _builds(view: Mapping[str, Any], me: Mapping[str, Any], space: str) -> list[Choice]:
+    combo = view["phase"] == "end"
+    if combo:  # a double Mason: from the discard pile or the dungeon, on any space (readings, point 7)
+        sources = [s for s, n in (("discard", me["discard"]), ("dungeon", me["dungeon"])) if n]
+    else:
+        sources = ["hand"] + (["discard"] if me["discard"] else [])
+    out = []
+    for source in sources:
+        for protected in (False, True):
+            for bridge in (False, True):
+                kind = ("protected" if protected else "plain") + ("_bridge" if bridge else "")
+                out.append(Choice(f"forfort.do.build_{kind}", {"cmd": "build", "space": space, "protected": protected,
+                                                                "drawbridge": bridge, "from": source},
+                                  {"source": source}))
+    return out
+
+
+def choices(view: Mapping[str, Any], fort: str, key: str) -> list[Choice]:
+    """What the current player may do on ``key`` (a space, or ``"dungeon"``) of ``fort``'s fort now; after
+    a build, the pair's double effects end with "No thanks" ('you may immediately activate')."""
+    out = _choices(view, fort, key)
+    if out and "decline" in view.get("expects", ()):
+        out.append(Choice("forfort.do.decline", {"cmd": "decline"}))
+    return out
+
+
+def _choices(view: Mapping[str, Any], fort: str, key: str) -> list[Choice]:
+    expects = set(view.get("expects", ()))
+    me, target = player(view, view.get("current")), player(view, fort)
+    if me is None or target is None:
+        return []
+    mine, friend = fort == me["name"], partners(view, me["name"], fort)
+    combo = view["phase"] == "end"
+    garrison_only = combo and view.get("garrison_left") and not view.get("combos")
+    out: list[Choice] = []
+    if key == "dungeon":
+        if "siege" in expects and not mine and not friend and target["dungeon"] and not garrison_only:
+            out.append(Choice("forfort.do.siege_double" if combo else "forfort.do.siege",
+                              {"cmd": "siege", "fort": fort, "double": combo}, {"fort": fort}))
+        return out
+    top = target["fort"].get(key)
+    kind = top.get("top") if top else None
+    if view["phase"] == "setup":
+        if mine and top is None:
+            out.append(Choice("forfort.do.first_camp", {"cmd": "camp", "space": key}))
+        return out
+    if view["phase"] == "march":
+        if kind == "army" and top.get("army_owner") == me["name"]:
+            out.append(Choice("forfort.do.march", {"cmd": "march", "fort": fort, "space": key}))
+        return out
+    if mine or friend:
+        if kind == "army" and "defeat" in expects:
+            out.append(Choice("forfort.do.defeat", {"cmd": "defeat", "fort": fort, "space": key},
+                              {"owner": top.get("army_owner", "")}))
+        if mine and kind != "army" and "build" in expects and not garrison_only:
+            out += _builds(view, me, key)
+        if top is None and "camp" in expects and me["camps_left"]:
+            out.append(Choice("forfort.do.camp", {"cmd": "camp", "space": key, "fort": fort}))
+        if (mine and kind == "wall" and top.get("drawbridge") and "drawbridge" in expects
+                and me["drawbridge"] is None):
+            out.append(Choice("forfort.do.drawbridge", {"cmd": "drawbridge", "space": key}))
+        return out
+    if top is not None and "destroy" in expects and not garrison_only:
+        if combo or not top.get("protected"):
+            for effect in reaches(view, fort, key):  # the Ram on the front line, the Trebuchet behind it
+                out.append(Choice(f"forfort.do.{effect}_double" if combo else f"forfort.do.{effect}",
+                                  {"cmd": "destroy", "fort": fort, "space": key, "double": combo, "effect": effect}))
+    if top is None and "army" in expects and me["armies_left"]:
+        for d in DIRECTIONS_FROM[key]:
+            out.append(Choice("forfort.do.army", {"cmd": "army", "fort": fort, "space": key, "direction": d},
+                              {"direction": d}))
+    return out
+
+
+def why_nothing(view: Mapping[str, Any], fort: str, key: str) -> str:
+    """The catalogue key saying why a touched space offers nothing (a protected wall resists a single Ram)."""
+    target = player(view, fort)
+    top = target["fort"].get(key) if target and key != "dungeon" else None
+    if top and top.get("top") == "wall" and top.get("protected") and view["phase"] == "action" \
+            and fort != view.get("current"):
+        return "forfort.none.protected"
+    if top and top.get("top") == "army" and fort == view.get("current"):
+        return "forfort.none.army_blocks"
+    return "forfort.none.here"

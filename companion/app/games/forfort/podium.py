@@ -1,0 +1,168 @@
+"""Forfort's podium: the shell's podium (its ceremony with wall bricks, its buttons, its rematch; the
+winner's line is ``ForfortUI.winner_line``) with Forfort's middle — every fort side by side in rank order
+with its score and how it was made (walls, camps, armies abroad, the dungeon's bonus), teammates side by side
+in one panel under their team's total."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.controls import FitLabel, Panel, Swatch, colour_rgba
+from companion.app.games.forfort import art
+from companion.app.games.forfort.strip import Symbol
+from companion.app.initials import unique_initials
+from companion.app.look.tokens import SPACE, TYPE
+from companion.app.screens.kit import box_for, place_ranks, px
+from companion.app.screens.podium import PodiumScreen, names_list
+
+
+def groups(view: Mapping[str, Any]) -> list[tuple[int, list[Mapping[str, Any]]]]:
+    """The panels of the podium, best first: (score, players) — a team's two players with the team's
+    total, else each fort alone."""
+    players = view["players"]
+    teams = view.get("team_scores")
+    if teams:
+        out = [(teams[str(t)], [p for p in players if p["team"] == t]) for t in sorted({p["team"] for p in players})]
+    else:
+        out = [(p["score"], [p]) for p in players]
+    winners = set(view.get("winners", ()))
+    return sorted(out, key=lambda g: (not any(p["name"] in winners for p in g[1]), -g[0]))
+
+
+class ForfortPodium(PodiumScreen):
+    """The shell's podium (its ceremony with bricks, its winner line from ``ForfortUI.winner_line``, its
+    buttons) with Forfort's middle: every fort, or every team, in its own panel, best first, each with how
+    its score was made (the parts the shell's steps have no room for); one row stands on the steps."""
+
+    def standings(self, v: Mapping[str, Any]) -> Widget:
+        found = groups(v)
+        places = place_ranks({str(i): score for i, (score, _) in enumerate(found)})
+        initials = unique_initials([p["name"] for p in v["players"]])
+        cols = 1 if self.app.portrait else 2 if len(found) > 2 else len(found)  # four forts: two rows of two
+        row = GridLayout(cols=cols, spacing=px(SPACE.s))
+        stepped = cols == len(found)  # one row (two teams, two forts): each panel on its podium step
+        for i, (score, members) in enumerate(found):
+            panel = self.panel(places[str(i)], score, members, initials, v)
+            row.add_widget(self.on_step(panel, places[str(i)]) if stepped else panel)
+        return row
+
+    STEPS = {1: 0.42, 2: 0.26, 3: 0.16}  # each step's share of the middle's height, the first the tallest
+
+    def on_step(self, panel: Widget, place: int) -> Widget:
+        """``panel`` as tall as its lines, standing on the shell's podium step of its place (gold, silver,
+        bronze), so that the team podium reads as a podium, not as two empty boxes."""
+        from companion.app.screens.podium import podium_step
+
+        panel.size_hint_y = None
+        panel.height = sum(c.height for c in panel.children if c.size_hint_y is None) + px(SPACE.xs) * 2 \
+            + px(4) * (len(panel.children) - 1)
+        column = BoxLayout(orientation="vertical", spacing=px(SPACE.xs) / 2)
+        column.add_widget(Widget())
+        column.add_widget(panel)
+        step = podium_step(place, 1)
+        column.add_widget(step)
+        share = self.STEPS.get(place, self.STEPS[3])
+        top = self.STEPS[1]
+
+        def fit(c, h):  # the step in the room the panel leaves (a team's score parts make it tall), the
+            room = max(px(10), h - panel.height - px(SPACE.xs))  # first step the tallest, never over the panel
+            step.height = max(px(10), min(h * share, room * share / top))
+
+        column.bind(height=fit)
+        return column
+
+    def parts(self, p: Mapping[str, Any]) -> Widget:
+        """The fort's score in its parts on one line, each beside the fort's own picture of it (a wall ×2, a
+        camp, the player's army, the dungeon's +2 or +0); ``text`` says it in words."""
+        c = p.get("score_parts") or {"walls": 0, "camps": 0, "armies": 0, "dungeon": 0}
+        row = BoxLayout(spacing=px(4), size_hint_y=None, height=box_for(PARTS))
+        row.text = parts_text(self.tr, p)
+        colour = colour_rgba(self.c.colour_of(p["name"]))
+        for kind, value in (("wall", f"{c['walls']}×2"), ("camp", str(c["camps"])), ("army", str(c["armies"])),
+                            ("dungeon", f"+{c['dungeon']}")):
+            row.add_widget(PartIcon(kind, colour, size_hint_x=None, width=box_for(PARTS)))
+            label = FitLabel(text=value, base_font=PARTS, color=theme.TEXT, wrap=False, halign="left")
+            label.role = "parts"
+            row.add_widget(label)
+        return row
+
+    def panel(self, place: int, score: int, members: list, initials: dict, v: Mapping[str, Any]) -> Widget:
+        """One fort (or one team): its place, its score beside a wall, then each player's disc and name."""
+        won = any(p["name"] in v.get("winners", ()) for p in members)
+        panel = Panel(orientation="vertical", padding=px(SPACE.xs), spacing=px(4))
+        panel.bg = theme.SEA_LIGHT
+        panel.place = place
+        head = BoxLayout(spacing=px(6), size_hint_y=None, height=box_for(TYPE.standing))
+        head.add_widget(FitLabel(text=str(place), base_font=TYPE.standing, bold=True,
+                                 color=theme.GOLD if won else theme.TEXT, size_hint_x=None, width=px(28)))
+        head.add_widget(Symbol("wall", theme.GOLD, width=px(26)))
+        total = FitLabel(text=self.tr("forfort.points", n=score), base_font=TYPE.standing, bold=True,
+                         color=theme.GOLD if won else theme.TEXT, wrap=False)
+        total.role = "standing"
+        head.add_widget(total)
+        if v.get("team_scores"):
+            head.add_widget(FitLabel(text=self.tr("forfort.team", team=members[0]["team"]), base_font=22,
+                                     color=theme.TEXT, wrap=False))
+        panel.add_widget(head)
+        for p in members:
+            who = BoxLayout(spacing=px(6), size_hint_y=None, height=box_for(22))
+            who.add_widget(Swatch(initial=initials[p["name"]], rgba=colour_rgba(self.c.colour_of(p["name"])),
+                                  size_hint_x=None, width=box_for(22)))
+            name = FitLabel(text=p["name"], base_font=22, bold=won, wrap=False, halign="left")
+            name.player = p["name"]
+            who.add_widget(name)
+            if len(members) > 1:  # each teammate's own fort, beside the name, under the team's total
+                who.add_widget(FitLabel(text=self.tr("forfort.points", n=p["score"]), base_font=22, wrap=False,
+                                        size_hint_x=None, width=px(110)))
+            panel.add_widget(who)
+            panel.add_widget(self.parts(p))
+        panel.add_widget(Widget(size_hint_y=1))
+        return panel
+
+
+PARTS = 22  # px at 800×480: how a fort's score was made, under its name
+
+
+class PartIcon(Widget):
+    """One part of a score as the fort draws it: a wall, a camp, the player's army, the dungeon."""
+
+    def __init__(self, kind: str, colour: Any, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.kind, self.colour = kind, colour
+        self.bind(pos=self.draw, size=self.draw)
+
+    def draw(self, *_: Any) -> None:
+        self.canvas.clear()
+        side = min(self.width, self.height)
+        x, y = self.x + (self.width - side) / 2, self.y + (self.height - side) / 2
+        shapes = {"wall": lambda: art._stone_wall(x, y, side, side, None), "camp": lambda: art._camp(x, y, side, side),
+                  "army": lambda: art._army(x, y, side, side, self.colour, None),
+                  "dungeon": lambda: art._dungeon(x, y, side, side)}[self.kind]()
+        for instruction in shapes:
+            self.canvas.add(instruction)
+
+
+def parts_text(tr: Any, p: Mapping[str, Any]) -> str:
+    """'2 points for each visible wall card. 1 point for each visible camp card. 1 point for each active army
+    card in an opponent's fort. 2 bonus points if they still have at least 1 wall card in their dungeon.'"""
+    c = p.get("score_parts") or {"walls": 0, "camps": 0, "armies": 0, "dungeon": 0}
+    return tr("forfort.podium.parts", walls=c["walls"], camps=c["camps"], armies=c["armies"], dungeon=c["dungeon"])
+
+
+def winner_line(tr: Any, v: Mapping[str, Any]) -> str:
+    """Who won and how: a fort completed (its builder named), the team's players, or the best score."""
+    winners = list(v.get("winners", ()))
+    names = names_list(winners, tr.language)
+    teams = bool(v.get("team_scores"))
+    if v.get("won_by") == "fort":
+        builder = next((p["name"] for p in v["players"] if p["name"] in winners and
+                        all(t and t.get("top") == "wall" for t in p["fort"].values())), winners[0])
+        return tr("forfort.podium.fort_team" if teams else "forfort.podium.fort", player=builder)
+    if teams:
+        return tr("forfort.podium.team", players=names)
+    return tr("forfort.podium.tie" if len(winners) > 1 else "forfort.podium.winner", players=names)

@@ -1,0 +1,263 @@
+"""The fight against a room's occupant (a Challenge card): the shield and the helmets played before the
+roll, then the verdict with both strengths large and both dice rolling, and a won fight's reward: a
+helmet or the room's object.
+
+The two dice are the companion's (one tap: "Fight!") or the table's own: then the knight's die and the
+left neighbour's die for the occupant, one after the other, each rolled on screen or its face tapped.
+A die rolled on screen is the rules' next die (``RULES.next_dice``), sent without its field so that the
+rules roll and log the same value; a face tapped is sent as ``roll`` / ``opponent_roll``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.controls import BigButton, FitLabel
+from companion.app.games.knightmare.strip import KnightmareScreen
+from companion.app.games.knightmare.tags import TagReading, shown_tag
+from companion.app.look.tokens import SPACE, TOUCH, TYPE, line_box
+from companion.app.screens.kit import Stepper, px
+from companion.app.widgets import art
+from companion.app.games.knightmare.die import unrolled_panel
+from companion.app.widgets.die import Die
+
+OBJECTS = ("book", "wand", "ring", "crown")
+DEFAULT_SHIELD = 5
+MAX_SHIELD = 20
+
+
+class FightScreen(TagReading, KnightmareScreen):
+    """What the table reads on the board (the occupant's yellow shield) and the helmets played."""
+
+    compact_chips = True
+
+    def __init__(self, app: Any, **kw: Any) -> None:
+        super().__init__(app, **kw)
+        self.shield = DEFAULT_SHIELD
+        self.helmets = 0
+        self.dice_for: tuple | None = None  # the fight whose dice the table gives (None: the settings)
+        self.dice: list[tuple[int, str]] = []  # (value, source) of the knight's die, then the occupant's
+
+    def on_pre_leave(self, *_: Any) -> None:
+        """Left (an undo, the spells screen): a die half entered is forgotten; the fight starts again."""
+        self.dice_for, self.dice = None, []
+
+    def _fight_key(self) -> tuple:
+        v = self.c.view
+        return v.get("game_id"), v.get("turns"), v.get("dice"), v.get("current")
+
+    def roller(self) -> str:
+        v = self.c.view
+        names = [p["name"] for p in v["players"]]
+        return names[(names.index(v["current"]) + 1) % len(names)]
+
+    def body(self) -> Widget:
+        v = self.c.view
+        if self.dice_for is not None and self.dice_for == self._fight_key():
+            return self.dice_body()
+        self.dice_for, self.dice = None, []
+        me = next(p for p in v["players"] if p["name"] == v["current"])
+        self.helmets = min(self.helmets, me["helmets"])
+        roller = self.roller()
+        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        box.add_widget(self.step_row(self.tr("knightmare.fight.step", player=v["current"]), "fight"))
+        rows = GridLayout(cols=2, spacing=px(TOUCH.gap), size_hint_y=None,
+                          height=2 * (px(TOUCH.minimum) + px(8)) + px(TOUCH.gap))
+        rows.add_widget(FitLabel(text=self.tr("knightmare.fight.shield"), base_font=TYPE.body, halign="right"))
+        rows.add_widget(Stepper(str(self.shield), self._change("shield", -1, 0, MAX_SHIELD),
+                                self._change("shield", +1, 0, MAX_SHIELD), name="shield"))
+        rows.add_widget(FitLabel(text=self.tr("knightmare.fight.helmets"), base_font=TYPE.body, halign="right"))
+        rows.add_widget(Stepper(str(self.helmets), self._change("helmets", -1, 0, me["helmets"]),
+                                self._change("helmets", +1, 0, me["helmets"]), name="helmets"))
+        box.add_widget(rows)
+        box.add_widget(FitLabel(text=self.tr("knightmare.fight.roller", player=roller), base_font=TYPE.body,
+                                color=theme.TEXT_MUTED, size_hint_y=None, height=line_box(TYPE.body, 1, art.profile())))
+        actions = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(TOUCH.gap) + 2)
+        go = BigButton(text=self.tr("knightmare.fight.go"), bg=theme.GOLD, base_font=TYPE.button, bold=True)
+        go.bind(on_release=lambda *_: self.fight())
+        own = BigButton(text=self.tr("knightmare.fight.own_dice"), bg=theme.SEA_LIGHT, base_font=TYPE.button)
+        own.role = "own_dice"
+        own.bind(on_release=lambda *_: self.own_dice())
+        actions.add_widget(go)
+        actions.add_widget(own)
+        box.add_widget(actions)
+        box.add_widget(Widget())
+        return box
+
+    # --- the table's own dice: the knight's, then the left neighbour's for the occupant ---------------
+
+    def own_dice(self) -> None:
+        self.dice_for, self.dice = self._fight_key(), []
+        self.rebuild()
+
+    def dice_body(self) -> Widget:
+        v = self.c.view
+        knight = not self.dice
+        step = (self.tr("knightmare.fight.die_knight", player=v["current"]) if knight
+                else self.tr("knightmare.fight.die_occupant", player=self.roller()))
+        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        box.add_widget(self.step_row(step, "fight"))
+        panel = unrolled_panel(self.tr, settings=lambda: self.app.settings, sound=getattr(self.app, "sound", None))
+        panel.role = "knight_die" if knight else "occupant_die"
+        panel.bind(on_roll_request=lambda p: p.die.roll(value=self.companion_die()))
+        panel.bind(on_value=lambda _p, value, source: self.landed(value, source))
+        self.panel = panel
+        box.add_widget(panel)
+        return box
+
+    def companion_die(self) -> int:
+        """The value the rules will roll for this die: the next one, or the one after when the knight's
+        die was rolled on screen too (the rules roll the knight's first)."""
+        session = self.c.session
+        k = sum(1 for _value, source in self.dice if source == "screen")
+        return session.rules.next_dice(session.state, k + 1)[k]
+
+    def landed(self, value: int, source: str) -> None:
+        self.dice.append((value, source))
+        if len(self.dice) < 2:
+            self.rebuild()
+            return
+        (roll, roll_source), (opponent, opponent_source) = self.dice
+        cmd: dict[str, Any] = {"cmd": "fight", "shield": self.shield, "helmets": self.helmets}
+        if roll_source == "table":
+            cmd["roll"] = roll
+        if opponent_source == "table":
+            cmd["opponent_roll"] = opponent
+        self.dice_for, self.dice, self.helmets = None, [], 0
+        if self.manager is not None and self.manager.has_screen("km_verdict"):
+            self.manager.get_screen("km_verdict").tapped = {k for k in ("roll", "opponent_roll") if k in cmd}
+        self.send(cmd)
+
+    def _change(self, field: str, d: int, low: int, high: int):
+        value = getattr(self, field)
+        if not low <= value + d <= high:
+            return None
+
+        def change() -> None:
+            setattr(self, field, value + d)
+            self.rebuild()
+
+        return change
+
+    def fight(self) -> None:
+        cmd = {"cmd": "fight", "shield": self.shield, "helmets": self.helmets}
+        self.helmets = 0
+        self.send(cmd)
+
+
+class VerdictScreen(TagReading, KnightmareScreen):
+    """The last fight: both strengths, both dice, the verdict; won, the reward (a helmet or the object)."""
+
+    compact_chips = True
+
+    def __init__(self, app: Any, **kw: Any) -> None:
+        super().__init__(app, **kw)
+        self.shown_fight: Any = None
+        self.choosing_object = False
+        self.unknown: tuple[tuple, str] | None = None  # an unknown tag read after a won fight
+        self.tapped: set[str] = set()  # the fight's dice the table tapped (set by the fight's screen)
+
+    def body(self) -> Widget:
+        v = self.c.view
+        f = v.get("fight") or {}
+        fresh = (v.get("game_id"), v.get("dice")) != self.shown_fight
+        tapped, self.tapped = self.tapped, set()  # the table's own dice have landed already: shown still
+        self.shown_fight = (v.get("game_id"), v.get("dice"))
+        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        verdict = {"won": "knightmare.fight.won", "lost": "knightmare.fight.lost", "tie": "knightmare.fight.tie"}
+        box.add_widget(self.step(self.tr(verdict.get(f.get("outcome"), "knightmare.fight.tie"),
+                                         player=f.get("player", ""))))
+        duel = BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=px(SPACE.s))
+        duel.add_widget(self.side(self.tr("knightmare.fight.knight", player=f.get("player", "")),
+                                  f.get("strength", 0), f.get("roll", 1), fresh and "roll" not in tapped,
+                                  f.get("outcome") == "won"))
+        against = FitLabel(text=self.tr("knightmare.fight.against"), base_font=TYPE.heading, size_hint_x=0.3)
+        if self.app.portrait:
+            against.size_hint = (1, None)
+            against.height = line_box(TYPE.heading, 1, art.profile())
+        duel.add_widget(against)
+        duel.add_widget(self.side(self.tr("knightmare.fight.occupant", player=f.get("roller", "")),
+                                  f.get("opponent_strength", 0), f.get("opponent_roll", 1), fresh and "opponent_roll" not in tapped,
+                                  f.get("outcome") == "lost"))
+        box.add_widget(duel)
+        box.add_widget(self.actions(v))
+        return box
+
+    def side(self, who: str, strength: int, roll: int, fresh: bool, best: bool) -> Widget:
+        col = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        col.add_widget(FitLabel(text=who, base_font=TYPE.body, size_hint_y=None,
+                                height=line_box(TYPE.body, 1, art.profile())))
+        row = BoxLayout(spacing=px(SPACE.xs))
+        die = Die(settings=lambda: self.app.settings, sound=getattr(self.app, "sound", None), size_hint_x=0.45)
+        if fresh:
+            die.roll(value=roll)
+        else:
+            die.show(roll)
+        row.add_widget(die)
+        big = FitLabel(text=str(strength), base_font=TYPE.display, bold=True, color=theme.GOLD if best else theme.TEXT)
+        big.role = "strength"
+        row.add_widget(big)
+        col.add_widget(row)
+        return col
+
+    def actions(self, v: dict) -> Widget:
+        row = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(TOUCH.gap) + 2)
+        if v["phase"] != "reward":
+            go = BigButton(text=self.tr("knightmare.continue"), bg=theme.GOLD, base_font=TYPE.button, bold=True)
+            go.bind(on_release=lambda *_: self.app.show_phase())
+            row.add_widget(go)
+            return row
+        if self.choosing_object:
+            for obj in OBJECTS:
+                b = BigButton(text=self.tr("knightmare.object." + obj), bg=theme.SEA_LIGHT, base_font=TYPE.body)
+                b.bind(on_release=lambda _b, o=obj: self.reward("object", o))
+                row.add_widget(b)
+            return row
+        helmet = BigButton(text=self.tr("knightmare.reward.helmet"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
+                           disabled=not v.get("castle_helmets"))
+        helmet.bind(on_release=lambda *_: self.reward("helmet"))
+        obj = BigButton(text=self.tr("knightmare.reward.object"), bg=theme.SEA_LIGHT, base_font=TYPE.button)
+        obj.bind(on_release=lambda *_: self._objects())
+        nothing = BigButton(text=self.tr("knightmare.reward.nothing"), bg=theme.STONE, base_font=TYPE.body,
+                            size_hint_x=0.6)
+        nothing.bind(on_release=lambda *_: self.send({"cmd": "end_turn"}))
+        for b in (helmet, obj, nothing):
+            row.add_widget(b)
+        return row
+
+    def tag_read(self, tag: str, what: str) -> bool:
+        """An object's tile read after a won fight: that object taken (issue 23, What to build 5)."""
+        if self.c.view.get("phase") != "reward" or what not in OBJECTS:
+            return False
+        self.reward("object", what)
+        return True
+
+    def unknown_tag(self, tag: str) -> None:
+        """After a won fight an unknown tag is an object's tile not enrolled yet: the object chosen next
+        is remembered for it."""
+        v = self.c.view
+        if v.get("phase") != "reward":
+            return super().unknown_tag(tag)
+        self.app.toast(self.tr("knightmare.tag.unknown_object", tag=shown_tag(tag)))
+        self.unknown = ((v.get("game_id"), v.get("dice"), v.get("turns")), tag)
+        self.choosing_object = True
+        self.rebuild()
+
+    def _objects(self) -> None:
+        self.choosing_object = True
+        self.rebuild()
+
+    def reward(self, take: str, obj: str | None = None) -> None:
+        self.choosing_object = False
+        unknown, self.unknown = self.unknown, None
+        v = self.c.view
+        if obj and unknown is not None and unknown[0] == (v.get("game_id"), v.get("dice"), v.get("turns")):
+            self.remember_tag(unknown[1], obj)
+        cmd: dict[str, Any] = {"cmd": "reward", "take": take}
+        if obj:
+            cmd["object"] = obj
+        self.send(cmd)

@@ -55,6 +55,10 @@ class HourglassAndRing:
                 self.sound.on_hourglass_started(self.ring.remaining() or 0.0)
             else:
                 self.sound.on_hourglass_stopped()
+        screen = self.current_screen() if self.sm is not None else None
+        told = getattr(screen, "hourglass_toggled", None)
+        if told is not None:  # the screen shows the change now, not at its views' next tick
+            told()
 
     def hourglass_warning(self) -> None:
         """The hourglass entered its last ten seconds: everything that reacts (a drum roll) is told."""

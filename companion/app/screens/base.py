@@ -121,6 +121,18 @@ class BaseScreen(Screen):
     def _serial(self):
         return getattr(self.app.ring.effect, "serial", None)
 
+    def hourglass_toggled(self) -> None:
+        """The hourglass was started, paused or resumed (its button or the space bar): laid out again at once
+        when it has first run (the ring takes Père Fouras's place, the judges become the main action), else
+        its views show the change now. Waiting for the views' own tick left a frame or more with the old
+        layout, or a ring whose seconds were not yet fitted (a test caught it on a loaded machine)."""
+        views = [w for w in self.walk(restrict=True) if isinstance(w, HourglassView)]
+        if any(v.fresh != hourglass_fresh(self.app.ring) for v in views):
+            self.rebuild()
+        else:
+            for view in views:
+                view._update()
+
     def show_time_up(self) -> None:
         """"Time up" over the whole screen, in the danger role with the hourglass's icon, until a tap."""
         if getattr(self, "time_up_overlay", None) is not None or not self.timed:
@@ -354,11 +366,7 @@ class HourglassView(BoxLayout):
     def _toggled(self) -> None:
         """Start, pause or resume; once started, the screen is laid out again with its judges as the main
         action (the ring itself never asks for a rebuild: a still ring costs no frame)."""
-        self.screen.app.toggle_hourglass()
-        if hourglass_fresh(self.screen.app.ring) != self.fresh:
-            self.screen.rebuild()
-        else:
-            self._update()
+        self.screen.app.toggle_hourglass()  # the app tells the screen (``BaseScreen.hourglass_toggled``)
 
     def _place(self) -> None:
         """The seconds fill the ring's inside at the timer's size; "En pause", while paused mid-run, lies on

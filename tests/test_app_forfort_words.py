@@ -207,3 +207,38 @@ def test_a_garrison_defeats_the_army_invading_ones_own_fort(session):
     v = session.view()
     assert [c.command for c in ch.choices(v, "Zoé", "w")] == [{"cmd": "defeat", "fort": "Zoé", "space": "w"}]
     assert ch.choices(v, "Zoé", "w")[0].values == {"owner": "Bob"}
+
+
+def test_the_front_line_marked_is_the_rams_line_of_each_opponents_fort(session):
+    v = session.view()
+    assert ch.front(v, "Bob") == {"ne", "e", "se"}  # Bob's right side faces Ana
+    assert ch.front(v, "Zoé") == {"nw", "w", "sw"}
+    assert ch.front(v, "Ana") == frozenset()  # her own fort has no front against her
+
+
+def test_after_a_build_the_framed_targets_are_the_spaces_that_offer_a_double_effect(session):
+    assert ch.pair_targets(session.view(), "Bob") == frozenset()  # the action: nothing framed yet
+    send(session, {"cmd": "build", "space": "n"})
+    v = session.view()
+    for fort in NAMES:
+        framed = ch.pair_targets(v, fort)
+        for key in ("nw", "n", "ne", "w", "e", "sw", "s", "se", "dungeon"):
+            assert (key in framed) == bool(ch.choices(v, fort, key)), (fort, key)
+    assert "dungeon" in ch.pair_targets(v, "Bob")  # a double Siege Tower on an opponent's dungeon
+
+
+def test_the_marches_title_counts_the_armies_that_moved():
+    events = [{"type": "forfort.army_marched"}, {"type": "forfort.space_destroyed", "cause": "army"},
+              {"type": "forfort.army_defeated", "cause": "protected_wall"}]
+    assert words.armies_marched(events[:1]) == 1
+    assert words.armies_marched(events) == 2
+
+
+@pytest.mark.parametrize("language, one, two", [("fr", "Ana\u00a0: 1 armée avance", "Ana\u00a0: 2 armées avancent"),
+                                                 ("en", "Ana: 1 army marches", "Ana: 2 armies march")])
+def test_one_army_marches_and_two_armies_march_in_each_language(language, one, two):
+    from companion.app.table.language import Translator
+
+    lang = Translator(language)
+    assert lang("forfort.step.marches", n=1, player="Ana") == one
+    assert lang("forfort.step.marches", n=2, player="Ana") == two

@@ -164,13 +164,28 @@ class Step:
     fell: bool = False  # it entered a protected wall and was defeated
 
 
+CELL_XY = {"nw": (0, 0), "n": (1, 0), "ne": (2, 0), "w": (0, 1), "e": (2, 1), "sw": (0, 2), "s": (1, 2), "se": (2, 2)}
+
+
+def front_side(front: frozenset) -> str | None:
+    """The side of the picture a fort's front line lies along (its three spaces share a row or a column)."""
+    xy = [CELL_XY[k] for k in front if k in CELL_XY]
+    for axis, low, high in ((1, "top", "bottom"), (0, "left", "right")):
+        if xy and len({c[axis] for c in xy}) == 1 and xy[0][axis] != 1:
+            return low if xy[0][axis] == 0 else high
+    return None
+
+
 class Space(ButtonBehavior, Widget):
     """One space of a fort (or its dungeon, ``space`` None), drawn anew at each size."""
 
     def __init__(self, top: Mapping[str, Any] | None, space: str | None, colour_of: Callable[[str], Any],
-                 token: bool = False, selected: bool = False, **kw: Any) -> None:
+                 token: bool = False, selected: bool = False, target: bool = False, front: str | None = None,
+                 **kw: Any) -> None:
         super().__init__(**kw)
         self.card, self.space, self.colour_of, self.token, self.selected = top, space, colour_of, token, selected
+        self.target = target  # a space the pair's double effect may reach: framed, so the table sees where
+        self.front = front  # the side of the picture facing the current player, on a front-line space
         self.bind(pos=self.draw, size=self.draw)
 
     def on_touch_down(self, touch: Any) -> bool:
@@ -188,6 +203,14 @@ class Space(ButtonBehavior, Widget):
             if self.selected:
                 Color(*SELECTED)
                 Line(rectangle=(x + 1, y + 1, w - 2, h - 2), width=max(2.0, px(3)))
+            if self.front:  # a red band on the edge that faces the player: the Ram's line (review of issue 25)
+                Color(*theme.DANGER)
+                b = max(4.0, min(w, h) * 0.12)
+                Rectangle(pos={"top": (x, y + h - b), "bottom": (x, y), "left": (x, y), "right": (x + w - b, y)}[
+                    self.front], size=(w, b) if self.front in ("top", "bottom") else (b, h))
+            if self.target and not self.selected:  # white: apart from the gold of the space touched
+                Color(*theme.TEXT)
+                Line(rectangle=(x + 2, y + 2, w - 4, h - 4), width=max(1.5, px(2)))
 
 
 class FortPicture(GridLayout):
@@ -197,7 +220,8 @@ class FortPicture(GridLayout):
 
     def __init__(self, player: Mapping[str, Any], colour_of: Callable[[str], Any], *,
                  on_space: Callable[[str], None] | None = None, selected: str | None = None,
-                 count_font: float = 0, gap: float = 8, trail: tuple = (), **kw: Any) -> None:
+                 count_font: float = 0, gap: float = 8, trail: tuple = (), targets: frozenset = frozenset(),
+                 front: frozenset = frozenset(), **kw: Any) -> None:
         super().__init__(cols=3, spacing=px(gap), **kw)
         self.player = player
         self.trail = trail  # the armies' marches drawn over the picture (``Step``s): where from, where to
@@ -206,7 +230,8 @@ class FortPicture(GridLayout):
             key = space or "dungeon"
             top = player["fort"].get(space) if space else None
             cell = Space(top, space, colour_of, token=space is not None and player.get("drawbridge") == space,
-                         selected=selected == key)
+                         selected=selected == key, target=key in targets,
+                         front=front_side(front) if key in front else None)
             cell.space_key = key
             if on_space is not None:
                 cell.bind(on_release=lambda _c, k=key: on_space(k))

@@ -17,7 +17,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel
 from companion.app.games.forfort.art import FortPicture
-from companion.app.games.forfort.choices import choices, line, partners, player, why_nothing
+from companion.app.games.forfort.choices import choices, front, line, pair_targets, partners, player, why_nothing
 from companion.app.games.forfort.words import space_words, still_to_play
 from companion.app.screens.kit import IconButton, box_for, gap, px
 from companion.app.initials import unique_initials
@@ -159,6 +159,7 @@ class PlayScreen(ForfortScreen):
         holder = BoxLayout(orientation="vertical", size_hint=(None, 1), width=side, spacing=px(4))
         holder.height = side  # what a narrow screen's row gives it
         picture = FortPicture(p, self.colour, on_space=self.pick, selected=self.picked, count_font=26, gap=9,
+                              targets=pair_targets(self.c.view, name), front=front(self.c.view, name),
                               size_hint=(None, None), size=(side, side))
         self.picture = picture
         holder.add_widget(picture)
@@ -187,7 +188,9 @@ class PlayScreen(ForfortScreen):
                              wrap="\n" in text, size_hint_y=None, height=name_h, valign="bottom")
             small.add_widget(label)
             small.add_widget(Bar(self.colour(p["name"]), size_hint_y=None, height=px(4)))
-            small.add_widget(FortPicture(p, self.colour, gap=3, size_hint=(None, None), size=(side, side)))
+            small.add_widget(FortPicture(p, self.colour, gap=3, targets=pair_targets(v, p["name"]),
+                                         front=front(v, p["name"]),
+                                         size_hint=(None, None), size=(side, side)))
             small.bind(on_release=lambda _w, n=p["name"]: self.show_fort(n))
             row.add_widget(small)
         row.need = row.height

@@ -119,6 +119,24 @@ def _choices(view: Mapping[str, Any], fort: str, key: str) -> list[Choice]:
     return out
 
 
+def front(view: Mapping[str, Any], fort: str) -> frozenset[str]:
+    """The front line of ``fort`` as the current player is seated (the Ram's), for the screen to mark;
+    empty where the table plays the lines as it likes or for the player's own and partner's forts."""
+    if view.get("settings", {}).get("lines") == "any":
+        return frozenset()
+    return frozenset(s for s, n in view.get("lines", {}).get(fort, {}).items() if n == 1)
+
+
+def pair_targets(view: Mapping[str, Any], fort: str) -> frozenset[str]:
+    """After a pair's build, the spaces of ``fort`` (and ``"dungeon"``) its double effect may reach: the
+    screen frames them (review of issue 25: 'highlight the targets the player can choose'); empty in
+    any other phase."""
+    if view.get("phase") != "end" or not (view.get("combos") or view.get("garrison_left")):
+        return frozenset()
+    keys = ("nw", "n", "ne", "w", "e", "sw", "s", "se", "dungeon")
+    return frozenset(k for k in keys if _choices(view, fort, k))
+
+
 def why_nothing(view: Mapping[str, Any], fort: str, key: str) -> str:
     """The catalogue key saying why a touched space offers nothing (a protected wall resists a single Ram)."""
     target = player(view, fort)

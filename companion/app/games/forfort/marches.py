@@ -16,7 +16,7 @@ from companion.app.controls import BigButton, FitLabel
 from companion.app.games.forfort.art import FortPicture, Step
 from companion.app.games.forfort.board import BODY, ForfortScreen
 from companion.app.games.forfort.choices import player
-from companion.app.games.forfort.words import march_lines
+from companion.app.games.forfort.words import armies_marched, march_lines
 from companion.app.screens.kit import box_for, px
 
 MAX_LINES = 4  # the most sentences the screen holds at 26 px; more say "and N more" (rare: four armies)
@@ -53,7 +53,9 @@ class MarchesScreen(ForfortScreen):
     def body(self) -> Widget:
         v = self.c.view
         box = BoxLayout(orientation="vertical", spacing=px(8))
-        box.add_widget(self.step_row(self.tr("forfort.step.marches", player=v.get("current") or ""), None))
+        # counted: "1 army marches", "2 armies march" (a march, or a fall on a protected wall, per army)
+        box.add_widget(self.step_row(self.tr("forfort.step.marches", n=max(1, armies_marched(self.events)),
+                                             player=v.get("current") or ""), None))
         lines = march_lines(self.tr, self.before, self.events)
         portrait = self.app.portrait
         main = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(12))

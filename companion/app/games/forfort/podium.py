@@ -9,12 +9,14 @@ from typing import Any, Mapping
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.image import Image
 from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import FitLabel, Panel, Swatch, colour_rgba
 from companion.app.games.forfort import art
-from companion.app.games.forfort.strip import Symbol
+from companion.app.widgets import art as look_art
+from companion.app.games.forfort.board import two_lines
 from companion.app.initials import unique_initials
 from companion.app.look.tokens import SPACE, TYPE
 from companion.app.screens.kit import box_for, place_ranks, px
@@ -43,15 +45,20 @@ class ForfortPodium(PodiumScreen):
         found = groups(v)
         places = place_ranks({str(i): score for i, (score, _) in enumerate(found)})
         initials = unique_initials([p["name"] for p in v["players"]])
-        cols = 1 if self.app.portrait else 2 if len(found) > 2 else len(found)  # four forts: two rows of two
+        wide = not self.app.portrait and len(found) > 2  # three or four forts: one row of steps (issue 25)
+        cols = 1 if self.app.portrait else len(found)
         row = GridLayout(cols=cols, spacing=px(SPACE.s))
-        stepped = cols == len(found)  # one row (two teams, two forts): each panel on its podium step
-        for i, (score, members) in enumerate(found):
-            panel = self.panel(places[str(i)], score, members, initials, v)
+        stepped = cols == len(found)  # one row: each panel on its podium step, the first in the middle
+        order = list(range(len(found)))
+        if len(found) > 2:  # second, first, third, fourth from left to right, as the shared podium stands them
+            order = [1, 0, *order[2:]]
+        for i in order:
+            score, members = found[i]
+            panel = self.panel(places[str(i)], score, members, initials, v, narrow=wide)
             row.add_widget(self.on_step(panel, places[str(i)]) if stepped else panel)
         return row
 
-    STEPS = {1: 0.42, 2: 0.26, 3: 0.16}  # each step's share of the middle's height, the first the tallest
+    STEPS = {1: 0.42, 2: 0.26, 3: 0.16, 4: 0.08}  # each step's share of the middle's height, the first the tallest
 
     def on_step(self, panel: Widget, place: int) -> Widget:
         """``panel`` as tall as its lines, standing on the shell's podium step of its place (gold, silver,
@@ -76,23 +83,36 @@ class ForfortPodium(PodiumScreen):
         column.bind(height=fit)
         return column
 
-    def parts(self, p: Mapping[str, Any]) -> Widget:
+    def parts(self, p: Mapping[str, Any], narrow: bool = False) -> Widget:
         """The fort's score in its parts on one line, each beside the fort's own picture of it (a wall ×2, a
         camp, the player's army, the dungeon's +2 or +0); ``text`` says it in words."""
         c = p.get("score_parts") or {"walls": 0, "camps": 0, "armies": 0, "dungeon": 0}
-        row = BoxLayout(spacing=px(4), size_hint_y=None, height=box_for(PARTS))
-        row.text = parts_text(self.tr, p)
+        # narrow (four forts in a row): two lines of two parts, each kept at its legible size
+        rows = 2 if narrow else 1
+        box = BoxLayout(orientation="vertical", spacing=px(2), size_hint_y=None,
+                        height=rows * box_for(PARTS) + (rows - 1) * px(2))
+        box.text = parts_text(self.tr, p)
         colour = colour_rgba(self.c.colour_of(p["name"]))
-        for kind, value in (("wall", f"{c['walls']}×2"), ("camp", str(c["camps"])), ("army", str(c["armies"])),
-                            ("dungeon", f"+{c['dungeon']}")):
-            row.add_widget(PartIcon(kind, colour, size_hint_x=None, width=box_for(PARTS)))
-            label = FitLabel(text=value, base_font=PARTS, color=theme.TEXT, wrap=False, halign="left")
-            label.role = "parts"
-            row.add_widget(label)
-        return row
+        items = (("wall", f"{c['walls']}×2"), ("camp", str(c["camps"])), ("army", str(c["armies"])),
+                 ("dungeon", f"+{c['dungeon']}"))
+        per = len(items) // rows
+        for r in range(rows):
+            row = BoxLayout(spacing=px(4), size_hint_y=None, height=box_for(PARTS))
+            for kind, value in items[r * per:(r + 1) * per]:
+                row.add_widget(PartIcon(kind, colour, size_hint_x=None, width=box_for(PARTS)))
+                label = FitLabel(text=value, base_font=PARTS, color=theme.TEXT, wrap=False, halign="left")
+                if narrow:  # as wide as its figures: "4×2" keeps its 22 px beside the camp's "0"
+                    label.size_hint_x, label.width = None, px(PARTS * 0.62 * len(value) + 6)
+                label.role = "parts"
+                row.add_widget(label)
+            if narrow:
+                row.add_widget(Widget())
+            box.add_widget(row)
+        return box
 
-    def panel(self, place: int, score: int, members: list, initials: dict, v: Mapping[str, Any]) -> Widget:
-        """One fort (or one team): its place, its score beside a wall, then each player's disc and name."""
+    def panel(self, place: int, score: int, members: list, initials: dict, v: Mapping[str, Any],
+              narrow: bool = False) -> Widget:
+        """One fort (or one team): its place, its score beside the star of points, then each player's disc and name."""
         won = any(p["name"] in v.get("winners", ()) for p in members)
         panel = Panel(orientation="vertical", padding=px(SPACE.xs), spacing=px(4))
         panel.bg = theme.SEA_LIGHT
@@ -100,7 +120,9 @@ class ForfortPodium(PodiumScreen):
         head = BoxLayout(spacing=px(6), size_hint_y=None, height=box_for(TYPE.standing))
         head.add_widget(FitLabel(text=str(place), base_font=TYPE.standing, bold=True,
                                  color=theme.GOLD if won else theme.TEXT, size_hint_x=None, width=px(28)))
-        head.add_widget(Symbol("wall", theme.GOLD, width=px(26)))
+        if not narrow:  # four in a row: "12 points" needs the star's room to keep its size
+            head.add_widget(Image(source=look_art.icon("star"), color=theme.GOLD, fit_mode="contain", size_hint_x=None,
+                                  width=px(26)))  # the score's sign, as on the standing's chips
         total = FitLabel(text=self.tr("forfort.points", n=score), base_font=TYPE.standing, bold=True,
                          color=theme.GOLD if won else theme.TEXT, wrap=False)
         total.role = "standing"
@@ -110,17 +132,18 @@ class ForfortPodium(PodiumScreen):
                                      color=theme.TEXT, wrap=False))
         panel.add_widget(head)
         for p in members:
-            who = BoxLayout(spacing=px(6), size_hint_y=None, height=box_for(22))
+            text = two_lines(p["name"]) if narrow else p["name"]  # a narrow panel: a long name on two lines
+            who = BoxLayout(spacing=px(6), size_hint_y=None, height=box_for(22, 1 + text.count("\n")))
             who.add_widget(Swatch(initial=initials[p["name"]], rgba=colour_rgba(self.c.colour_of(p["name"])),
                                   size_hint_x=None, width=box_for(22)))
-            name = FitLabel(text=p["name"], base_font=22, bold=won, wrap=False, halign="left")
+            name = FitLabel(text=text, base_font=22, bold=won, wrap="\n" in text, halign="left")
             name.player = p["name"]
             who.add_widget(name)
             if len(members) > 1:  # each teammate's own fort, beside the name, under the team's total
                 who.add_widget(FitLabel(text=self.tr("forfort.points", n=p["score"]), base_font=22, wrap=False,
                                         size_hint_x=None, width=px(110)))
             panel.add_widget(who)
-            panel.add_widget(self.parts(p))
+            panel.add_widget(self.parts(p, narrow))
         panel.add_widget(Widget(size_hint_y=1))
         return panel
 

@@ -69,8 +69,10 @@ class ForfortUI:
     # --- figures -----------------------------------------------------------------------------------
 
     def standing(self, view: Mapping[str, Any], player: Mapping[str, Any]) -> list[Figure]:
-        """The running score, the dungeon's count, the armies still in hand."""
-        return [Figure("wall", str(player.get("score", 0)), "score"),
+        """The running score under the star of points, the shared sign of a score (a wall's battlements read
+        as a count of walls: review of issue 25), the dungeon's count, the armies still in hand. Four figures
+        do not fit a chip of four players at 28 px: the walls are read on the forts themselves."""
+        return [Figure("star", str(player.get("score", 0)), "score"),
                 Figure("dungeon", str(player.get("dungeon", 0)), "dungeon"),
                 Figure("armies", str(player.get("armies_left", 0)), "armies")]
 
@@ -81,7 +83,7 @@ class ForfortUI:
         out = {}
         for p in view["players"]:
             score = teams.get(str(p.get("team")), p["score"]) if teams else p["score"]
-            out[p["name"]] = (score, Figure("wall", str(score), "score"))
+            out[p["name"]] = (score, Figure("star", str(score), "score"))
         return out
 
     def score_words(self, tr: Callable[..., str], score: int) -> str:

@@ -65,6 +65,13 @@ def marched(events: Sequence[Mapping[str, Any]]) -> bool:
                or (e.get("type") == "forfort.army_defeated" and e.get("cause") == "protected_wall") for e in events)
 
 
+def armies_marched(events: Sequence[Mapping[str, Any]]) -> int:
+    """How many armies moved in an answer's events: each march, and each fall on a protected wall, is one
+    army's (the marches screen's counted title)."""
+    return sum(1 for e in events if e.get("type") == "forfort.army_marched"
+               or (e.get("type") == "forfort.army_defeated" and e.get("cause") == "protected_wall"))
+
+
 def still_to_play(view: Mapping[str, Any]) -> list[str]:
     """Once a dungeon is empty: who still plays this round, from the current player to the one before the
     first ('until every player has taken the same number of turns')."""

@@ -263,10 +263,12 @@ class PodiumScreen(BaseScreen):
                                                  colour=theme.GOLD)))
         detail = self.detail(name)
         if detail:  # the game's points by source, under the total
-            line = FitLabel(text=detail, base_font=DETAIL, wrap=False, size_hint_y=None, height=box_for(DETAIL))
+            lines = 2 if portrait else 1  # a third of a narrow screen: the sources on two lines
+            line = FitLabel(text=detail, base_font=DETAIL, wrap=portrait, size_hint_y=None,
+                            height=box_for(DETAIL, lines))
             line.role = "podium_detail"
             box.add_widget(line)
-            box.height += box_for(DETAIL)
+            box.height += box_for(DETAIL, lines)
         self.name_rows = getattr(self, "name_rows", {})
         self.name_rows[name] = box
         return box

@@ -87,10 +87,10 @@ class FinalScreen(FortScreen):
 
     def points_column(self, v, p) -> Widget:
         """Each of the player's rules with its points, computed from the counts as they change."""
-        column = Panel(orientation="vertical", spacing=px(4), padding=[px(10), px(6)])
+        column = Panel(orientation="vertical", spacing=px(4), padding=[px(8), px(4)])
         column.bg = (*theme.SEA[:3], 0.85)  # a score card: the rules' points read together, over the backyard
         if not self.app.portrait:  # beside the steppers, a third of the width; in portrait under them
-            column.size_hint_x = 0.4 if len(p["needs"]) == 1 else None
+            column.size_hint_x = 0.45 if len(p["needs"]) == 1 else None
             column.width = px(260)
         me = Player(p["name"], points=p["points"], level=p["level"], rules=tuple(p["rules"]))
         column.add_widget(self.line(self.tr("fort.final.board", points=p["points"]), TYPE.body, theme.GOLD, bold=True))

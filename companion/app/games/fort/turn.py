@@ -136,7 +136,7 @@ class TurnScreen(FortScreen):
             done = (step == "cleanup" and v["step"] != "play") or (0 <= order < now and step != "draw")
             if i and not portrait:
                 row.add_widget(FitLabel(text="›", base_font=STEP_FONT, color=(*theme.TEXT[:3], 0.5), wrap=False,
-                                        size_hint_x=None, width=px(14)))
+                                        size_hint_x=None, width=px(20)))
             cell = BoxLayout(orientation="vertical", spacing=px(2))
             cell.step, cell.skipped, cell.current = step, skipped, current
             ink = theme.GOLD if current else (*theme.TEXT[:3], 0.6 if done or skipped else 0.9)
@@ -203,13 +203,18 @@ class TurnScreen(FortScreen):
         box.add_widget(grid)
         row = BoxLayout(size_hint_y=None, height=px(52), spacing=px(10))
         # the leader by name ("Zoé took:"), not "the leader": the table is spoken to, not described
+        # portrait: the words on their own line over the choice (a long name needs the width)
         took = left_label(self.tr("fort.play.resource.by", player=v["leader"]), TYPE.body, theme.GOLD,
-                          size_hint_x=0.32 if not portrait else 0.35, wrap=False)
+                          wrap=False, **({"size_hint_y": None, "height": box_for(TYPE.body)} if portrait else
+                                         {"size_hint_x": 0.31}))
         took.role = "resource_by"
-        row.add_widget(took)
+        if portrait:
+            box.add_widget(took)
+        else:
+            row.add_widget(took)
         res = Segmented([(r, self.tr("fort.resource." + r)) for r in ("pizza", "toys", "none")], self.resource,
                         self.set_resource, font=TYPE.body, name="resource", height=px(52),
-                        size_hint_x=0.65 if portrait else 0.38)
+                        size_hint_x=1 if portrait else 0.41)
         row.add_widget(res)
         if portrait:
             box.add_widget(row)
@@ -219,14 +224,14 @@ class TurnScreen(FortScreen):
             # the step's sentence has no room for it; after the coin, which suit its leader declares
             hint = self.tr("fort.play.declare" if self.selected == WILD else
                            "fort.cleanup.reminder" if v.get("cleanup") else "fort.play.pick")
-            label = FitLabel(text=hint, base_font=TYPE.body, color=theme.TEXT, size_hint_x=1 if portrait else 0.30)
+            label = FitLabel(text=hint, base_font=TYPE.body, color=theme.TEXT, size_hint_x=1 if portrait else 0.28)
             label.played_slot = True  # where "Played" comes once a suit is tapped (what tests find)
             row.add_widget(label)
         else:
             words = self.tr("fort.play.go.wild", suit=self.tr("fort.suit." + self.declared)) if self.declared else \
                 self.tr("fort.play.go", suit=self.tr("fort.suit." + self.selected))
             go = BigButton(text=words,
-                           base_font=TYPE.button, bold=True, bg=theme.GOLD, size_hint_x=1 if portrait else 0.30)
+                           base_font=TYPE.button, bold=True, bg=theme.GOLD, size_hint_x=1 if portrait else 0.28)
             go.main = go.played_slot = True
             go.bind(on_release=lambda *_: self.played())
             row.add_widget(go)

@@ -22,11 +22,9 @@ def harness(tmp_path_factory):
 
 def _cells(h):
     """The step bar's cells, left to right, as (step, current, skipped)."""
-    from companion.app import theme
-
     cells = [w for w in h.widgets() if hasattr(w, "step") and hasattr(w, "skipped")]
     cells.sort(key=lambda w: w.x)
-    return [(w.step, tuple(w.bg) == tuple(theme.GOLD), w.skipped) for w in cells]
+    return [(w.step, w.current, w.skipped) for w in cells]
 
 
 def _shown(h, app):
@@ -109,3 +107,71 @@ def test_the_last_round_names_the_start_player_and_the_scoring_is_headed_final(h
     _shown(h, app)
     assert app.controller.view["step"] == "final"
     assert UI.bar_info(app.current_screen()) == (tr("fort.bar.final"), None)
+
+
+def _lit_chips(h):
+    """The names of the standing strip's chips drawn as the current player's (in their own colour, the
+    others on the sea's)."""
+    from companion.app import theme
+    from companion.app.screens.chips import PlayerChip
+
+    return [w.player_name for w in h.widgets() if isinstance(w, PlayerChip) and tuple(w.bg) != tuple(theme.SEA_LIGHT)]
+
+
+def test_the_follow_window_lights_and_names_the_player_deciding_not_the_leader(harness):
+    from companion.app.games.fort.scenarios import SCENARIOS
+
+    h, app = harness, harness.app
+    SCENARIOS["follow"](app)
+    h.settle(frames=6)
+    v, tr = app.controller.view, app.controller.tr
+    assert v["follower"] != v["leader"]
+    assert _lit_chips(h) == [v["follower"]]
+    texts = [getattr(w, "text", "") for w in h.widgets()]
+    assert tr("fort.step.follow.ask", follower=v["follower"]) in texts
+
+
+def test_the_play_step_names_the_leader_who_took_the_resource(harness):
+    from companion.app.games.fort.scenarios import SCENARIOS
+
+    h, app = harness, harness.app
+    SCENARIOS["play"](app)
+    h.settle(frames=6)
+    v, tr = app.controller.view, app.controller.tr
+    assert _lit_chips(h) == [v["leader"]]
+    label = next(w for w in h.widgets() if getattr(w, "role", None) == "resource_by")
+    assert label.text == tr("fort.play.resource.by", player=v["leader"])
+
+
+def test_the_podium_shows_each_players_points_by_source(harness):
+    from companion.app.games.fort.scenarios import SCENARIOS
+    from companion.app.games.fort.ui import UI
+
+    h, app = harness, harness.app
+    SCENARIOS["podium"](app)
+    h.settle(frames=6)
+    v, tr = app.controller.view, app.controller.tr
+    shown = [w.text for w in h.widgets() if getattr(w, "role", None) == "podium_detail"]
+    assert len(shown) == 3  # the three on the steps; the fourth in the "also at the table" line
+    for p in v["players"]:
+        rules = sum(p["final"].values())
+        detail = UI.podium_detail(tr, v, p["name"])
+        assert detail.startswith(" · ".join([tr("fort.podium.track", n=p["points"]), tr("fort.podium.rules", n=rules)]))
+    assert set(shown) <= {UI.podium_detail(tr, v, p["name"]) for p in v["players"]}
+
+
+def test_the_step_bar_is_a_progress_line_of_20_px_words_not_buttons(harness):
+    from kivy.uix.button import Button
+
+    from companion.app.controls import FitLabel, Panel
+    from companion.app.games.fort.scenarios import fresh_game
+
+    h, app = harness, harness.app
+    fresh_game(app, players=2, park_deck=10)
+    _shown(h, app)
+    cells = [w for w in h.widgets() if hasattr(w, "step") and hasattr(w, "skipped")]
+    assert len(cells) == len(SIX)
+    for cell in cells:
+        assert not isinstance(cell, (Panel, Button))  # no filled, rounded cell: nothing reads as tappable
+        words = [w for w in h.widgets(cell) if isinstance(w, FitLabel)]
+        assert words and all(w.base_font >= 20 for w in words)

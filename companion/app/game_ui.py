@@ -61,6 +61,7 @@ class GameUI(Protocol):
     def podium(self, view: Mapping[str, Any]) -> dict[str, tuple[int, Figure]]: ...  # name -> (score, figure)
 
     def score_words(self, tr: Callable[..., str], score: int) -> str: ...  # "120 Boyards"
+    # Optional: podium_detail(tr, view, name) -> str   a player's points by source, shown under their total
 
     # The podium ceremony (companion/app/screens/podium.py). Both optional: the shell's defaults are coins
     # and its own plain line ("Zoé wins!", a tie, nobody), which names no game.

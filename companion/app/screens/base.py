@@ -241,8 +241,10 @@ class BaseScreen(Screen):
         chip = PlayerChip.height_for(self.app.portrait, compact, lines)
         strip = GridLayout(cols=cols, size_hint_y=None, height=chip * rows + gap * (rows - 1), spacing=gap)
         marks = unique_initials([p["name"] for p in players])
+        # a screen may light another chip than the view's current player: the one who must decide now
+        current = getattr(self, "chip_current", lambda view: view.get("current"))(v)
         for p in players:
-            strip.add_widget(PlayerChip(self, p, current=p["name"] == v.get("current"), initials=marks[p["name"]],
+            strip.add_widget(PlayerChip(self, p, current=p["name"] == current, initials=marks[p["name"]],
                                         compact=compact, room=room, name_lines=lines,
                                         on_tap=getattr(self, "chip_tapped", None)))
         return strip

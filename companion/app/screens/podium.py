@@ -20,6 +20,7 @@ from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import box_for, icon_and_words, place_ranks, px
 
 DEFAULT_TOKEN = "coin"  # a game that names no token of its own gets coins
+DETAIL = 20  # px: a player's points by source under their total (body text at 1.5 m)
 
 
 def names_list(names: list[str], language: str) -> str:
@@ -160,7 +161,9 @@ class PodiumScreen(BaseScreen):
         middle.add_widget(self.steps(places, scores, initials))
         others = sorted((n for n in scores if places[n] > 3), key=lambda n: (places[n], n))
         if others:
-            rest = ", ".join(f"{n} ({ui.score_words(self.tr, scores[n])})" for n in others)
+            rest = ", ".join(f"{n} ({ui.score_words(self.tr, scores[n])}"
+                             + (f" : {self.detail(n)})" if self.detail(n) and self.c.tr.language == "fr" else
+                                f": {self.detail(n)})" if self.detail(n) else ")") for n in others)
             middle.add_widget(self.plate(self.tr("podium.others") + " " + rest, TYPE.body))
         return middle
 
@@ -258,9 +261,23 @@ class PodiumScreen(BaseScreen):
         else:
             box.add_widget(hugged(icon_and_words(figure.icon if figure else "boyard", words, size,
                                                  colour=theme.GOLD)))
+        detail = self.detail(name)
+        if detail:  # the game's points by source, under the total
+            lines = 2 if portrait else 1  # a third of a narrow screen: the sources on two lines
+            line = FitLabel(text=detail, base_font=DETAIL, wrap=portrait, size_hint_y=None,
+                            height=box_for(DETAIL, lines))
+            line.role = "podium_detail"
+            box.add_widget(line)
+            box.height += box_for(DETAIL, lines)
         self.name_rows = getattr(self, "name_rows", {})
         self.name_rows[name] = box
         return box
+
+    def detail(self, name: str) -> str:
+        """A player's points by source in the game's words (optional ``GameUI.podium_detail(tr, view, name)``),
+        or "" for a game whose score has one source."""
+        own = getattr(self.c.ui(), "podium_detail", None)
+        return own(self.tr, self.c.view, name) if callable(own) else ""
 
     def rematch(self) -> None:
         """Same players, seats and colours, a new game; the die picks who starts, as in any new game."""

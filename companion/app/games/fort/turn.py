@@ -25,11 +25,10 @@ from companion.games.fort.model import PERKS, RULES, WILD
 PLANK = hex_rgba(palette.PLANK)
 STEPS = ("play", "follow", "recruit", "end")
 SHOWN = ("cleanup", "play", "follow", "recruit", "end", "draw")  # the same six on every step: the bar never moves
-STEP_ICONS = {"cleanup": "trash", "play": "card", "follow": "follow", "recruit": "recruit", "end": "gather",
-              "draw": "card"}
 # four lines at the body's size (five did not fit a landscape screen): the boost and the lookout share one
 REMINDERS = (("boost", "one_card"), ("lookout", "no_extra"), ("advance", "whole"), ("pizza", "resource"))
 BODY = 26  # px at 800×480: the play screens' sentences, read at 1.5 m
+STEP_FONT = 20  # the step bar's words: body text at 1.5 m, under the step's sentence
 
 
 def glyph_button(kind: str, text: str, bg, on_release, font: float = TYPE.button, above: bool = False,
@@ -76,6 +75,13 @@ class TurnScreen(FortScreen):
     declared: str | None = None  # a coin (wild) card tapped: the suit its leader declares, tapped next
     resource = "none"
 
+    def chip_current(self, v) -> str | None:
+        """The chip lit is the player who must decide now: in the follow window the follower, not the leader
+        (the shell's strip asks)."""
+        if v.get("step") == "follow" and v.get("follower") and not v.get("asks"):
+            return v["follower"]
+        return v.get("current")
+
     @property
     def compact_chips(self) -> bool:  # type: ignore[override]
         """The made-up rule picker offers all eleven but the picker's own: in landscape it needs the chips'
@@ -112,39 +118,43 @@ class TurnScreen(FortScreen):
     # --- the strip of steps ---------------------------------------------------------------------------
 
     def steps_strip(self, v) -> Widget:
-        """The turn's six steps, always the same, each an icon and its word, the current one wider and gold
-        (those done faded, the cleanup marked skipped on a player's first turn). The step's sentence is below."""
-        portrait = self.app.portrait  # narrow: each cell an icon over its word, and no room for six
-        row = BoxLayout(size_hint_y=None, height=px(52 if portrait else 44), spacing=px(4))
+        """The turn's six steps, always the same, as a progress line rather than a row of buttons: each step
+        its word (20 px) over a thin track, the current one gold and bold on a gold track, those done faded
+        on a light track, those to come on a dark one, "›" between them (the cleanup marked skipped on a
+        player's first turn). No cell is filled or rounded: nothing in it looks tappable. The step's sentence
+        is below."""
+        portrait = self.app.portrait  # narrow: no room for six words, nor for the chevrons
+        row = BoxLayout(size_hint_y=None, height=box_for(STEP_FONT) + px(8), spacing=px(2))
         # portrait: the cleanup only where it applies and no draw cell (six words squeeze under their size)
         shown = ((["cleanup"] if v.get("cleanup") else []) + list(STEPS)) if portrait else SHOWN
         now = STEPS.index(v["step"]) if v["step"] in STEPS else len(STEPS)
-        for step in shown:
+        for i, step in enumerate(shown):
             # the discard and the draw are one command (end_turn): both are current at the end of the turn
             current = step == v["step"] or (step == "draw" and v["step"] == "end")
             skipped = step == "cleanup" and v["step"] == "play" and not v.get("cleanup")  # a first turn
-            cell = Panel(orientation="vertical" if portrait else "horizontal", padding=[px(2), 0], spacing=px(4),
-                         size_hint_x=1.2 if current and not portrait else 1)
-            cell.bg = theme.GOLD if current else PLANK  # the treehouse's boards: Fort's own accent
-            cell.step, cell.skipped = step, skipped
             order = SHOWN.index(step) - 1  # the cleanup before the play, the draw with the discard
             done = (step == "cleanup" and v["step"] != "play") or (0 <= order < now and step != "draw")
-            ink = theme.TEXT_DARK if current else (*theme.TEXT[:3], 0.6 if done or skipped else 1)
-            glyph = Glyph(STEP_ICONS[step], ink=ink)
-            if not portrait:
-                glyph.size_hint_x, glyph.width = None, px(18)
-            cell.add_widget(glyph)
-            font = TYPE.caption  # six words across the screen: the reminders' size
+            if i and not portrait:
+                row.add_widget(FitLabel(text="›", base_font=STEP_FONT, color=(*theme.TEXT[:3], 0.5), wrap=False,
+                                        size_hint_x=None, width=px(20)))
+            cell = BoxLayout(orientation="vertical", spacing=px(2))
+            cell.step, cell.skipped, cell.current = step, skipped, current
+            ink = theme.GOLD if current else (*theme.TEXT[:3], 0.6 if done or skipped else 0.9)
             narrow = ".narrow" if portrait and step == "end" else ""  # "Défausser" overflows a fifth of 720 px
             word = self.tr("fort.step.skipped" if skipped else "fort.step." + step + narrow)
-            cell.add_widget(FitLabel(text=word, base_font=font, bold=current, color=ink, wrap=False,
-                                     size_hint_y=None if portrait else 1, height=box_for(font)))
+            cell.add_widget(FitLabel(text=word, base_font=STEP_FONT, bold=current, color=ink, wrap=False))
+            track = Panel(size_hint_y=None, height=px(4))
+            track.radius = 2
+            track.bg = theme.GOLD if current else (*theme.TEXT[:3], 0.45) if done or skipped else (*theme.TEXT[:3], 0.15)
+            cell.add_widget(track)
             row.add_widget(cell)
         return row
 
     def step_line(self, v) -> Widget:
         """What to do now, in the step's size, with the "?" (the icon glossary) at its right."""
-        key = "fort.step." + v["step"] + (".cleanup" if v.get("cleanup") else ".now")
+        # the follow window speaks to the one deciding now, by name ("Zoé, tu suis ?")
+        key = "fort.step.follow.ask" if v["step"] == "follow" else \
+            "fort.step." + v["step"] + (".cleanup" if v.get("cleanup") else ".now")
         return self.step_row(self.tr(key, player=v["leader"], follower=v.get("follower") or ""), None)
 
     # --- play --------------------------------------------------------------------------------------------
@@ -192,11 +202,19 @@ class TurnScreen(FortScreen):
         grid.add_widget(none)
         box.add_widget(grid)
         row = BoxLayout(size_hint_y=None, height=px(52), spacing=px(10))
-        row.add_widget(left_label(self.tr("fort.play.resource"), TYPE.body, theme.GOLD, size_hint_x=0.24 if not
-                                  portrait else 0.35))
+        # the leader by name ("Zoé took:"), not "the leader": the table is spoken to, not described
+        # portrait: the words on their own line over the choice (a long name needs the width)
+        took = left_label(self.tr("fort.play.resource.by", player=v["leader"]), TYPE.body, theme.GOLD,
+                          wrap=False, **({"size_hint_y": None, "height": box_for(TYPE.body)} if portrait else
+                                         {"size_hint_x": 0.31}))
+        took.role = "resource_by"
+        if portrait:
+            box.add_widget(took)
+        else:
+            row.add_widget(took)
         res = Segmented([(r, self.tr("fort.resource." + r)) for r in ("pizza", "toys", "none")], self.resource,
                         self.set_resource, font=TYPE.body, name="resource", height=px(52),
-                        size_hint_x=0.65 if portrait else 0.42)
+                        size_hint_x=1 if portrait else 0.41)
         row.add_widget(res)
         if portrait:
             box.add_widget(row)
@@ -206,14 +224,14 @@ class TurnScreen(FortScreen):
             # the step's sentence has no room for it; after the coin, which suit its leader declares
             hint = self.tr("fort.play.declare" if self.selected == WILD else
                            "fort.cleanup.reminder" if v.get("cleanup") else "fort.play.pick")
-            label = FitLabel(text=hint, base_font=TYPE.body, color=theme.TEXT, size_hint_x=1 if portrait else 0.34)
+            label = FitLabel(text=hint, base_font=TYPE.body, color=theme.TEXT, size_hint_x=1 if portrait else 0.28)
             label.played_slot = True  # where "Played" comes once a suit is tapped (what tests find)
             row.add_widget(label)
         else:
             words = self.tr("fort.play.go.wild", suit=self.tr("fort.suit." + self.declared)) if self.declared else \
                 self.tr("fort.play.go", suit=self.tr("fort.suit." + self.selected))
             go = BigButton(text=words,
-                           base_font=TYPE.button, bold=True, bg=theme.GOLD, size_hint_x=1 if portrait else 0.34)
+                           base_font=TYPE.button, bold=True, bg=theme.GOLD, size_hint_x=1 if portrait else 0.28)
             go.main = go.played_slot = True
             go.bind(on_release=lambda *_: self.played())
             row.add_widget(go)

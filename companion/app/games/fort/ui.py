@@ -102,6 +102,18 @@ class FortUI:
             out[p["name"]] = (score, Figure("star", str(score), "points"))
         return out
 
+    def podium_detail(self, tr: Callable[..., str], view: Mapping[str, Any], name: str) -> str:
+        """A player's points by source under their total: the victory track, their made-up rules, the
+        macaroni sculpture (only where it scored)."""
+        p = next((q for q in view.get("players", ()) if q["name"] == name), None)
+        if p is None:
+            return ""
+        macaroni = total(view, p) - p["points"] - sum((p.get("final") or {}).values())
+        parts = [tr("fort.podium.track", n=p["points"]), tr("fort.podium.rules", n=sum((p.get("final") or {}).values()))]
+        if macaroni:
+            parts.append(tr("fort.podium.macaroni", n=macaroni))
+        return " · ".join(parts)
+
     def score_words(self, tr: Callable[..., str], score: int) -> str:
         return tr("fort.points", n=score)
 

@@ -72,7 +72,7 @@ def tap_command(h, cmd: dict) -> None:
         h.tap(tr(h, "treasure.done"))
     else:
         raise AssertionError(f"no touch for {cmd}")
-    if h.app.sm.current == "moment":
+    if h.app.sm.current in ("moment", "duel_outcome"):  # a round's end, a duel's outcome: the table taps on
         h.tap(tr(h, "common.continue"))
 
 

@@ -12,7 +12,7 @@ from companion.app.legibility import check_shot
 from tests.support import app_harness
 
 PLAY_SHOTS = ("turn", "turn-passe_partout", "challenge", "challenge-physical", "duel-stake", "duel-opponent",
-              "duel-result", "duel-contest", "enigme", "enigme-answer", "enigme-sea", "dive", "time-up",
+              "duel-choose", "duel-result", "duel-contest", "enigme", "enigme-answer", "enigme-sea", "dive", "time-up",
               "hourglass-last10", "rule-help")
 # A count that disagrees with its word ("1 clés"; French takes the singular for 0 and 1), and Round 1's
 # "0/4 indices", which means nothing yet: whole numbers only ("20 clés" is right).
@@ -70,7 +70,7 @@ def test_the_duel_is_a_sequence_contest_then_run_with_the_timer_or_the_buzzers(h
     from companion.app.screens.base import HourglassView
 
     app = harness.app
-    SCENARIOS["duel-result"](app)
+    SCENARIOS["duel-choose"](app)
     harness.settle(frames=4)
     screen = app.current_screen()
     assert not [w for w in harness.widgets(screen) if isinstance(w, HourglassView)]  # step 1: the contest only

@@ -121,7 +121,7 @@ def test_listen_again_has_pere_fouras_read_the_riddle_once_more(harness):
 
 
 def test_the_duel_questions_answer_shows_only_while_held(harness):
-    screen = shown(harness, "duel-result")
+    screen = shown(harness, "duel-choose")
     screen.duel_panel.choose("question")
     harness.settle(frames=4)
     screen = harness.app.current_screen()
@@ -138,7 +138,7 @@ def test_the_duel_questions_answer_shows_only_while_held(harness):
 def test_the_duels_contest_step_has_no_winner_buttons_and_the_run_step_has_them_last(harness):
     from kivy.uix.button import Button
 
-    screen = shown(harness, "duel-result")
+    screen = shown(harness, "duel-choose")
     tr = harness.app.controller.tr
     won = [tr("duel.won_lines", player=n) for n in ("Marie-Christine", "Maximilien")]
     buttons = lambda: [w.text for w in harness.widgets(screen) if isinstance(w, Button)]

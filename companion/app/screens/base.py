@@ -133,6 +133,11 @@ class BaseScreen(Screen):
             for view in views:
                 view._update()
 
+    def time_up_words(self) -> tuple[str, str]:
+        """Whose time ran out and what the table does next, under "Time up" (a game's screen names them);
+        the shell knows neither: no name, and only "tap to continue"."""
+        return "", self.tr("play.time_up_tap")
+
     def show_time_up(self) -> None:
         """"Time up" over the whole screen, in the danger role with the hourglass's icon, until a tap."""
         if getattr(self, "time_up_overlay", None) is not None or not self.timed:
@@ -478,9 +483,16 @@ class TimeUpOverlay(ButtonBehavior, FloatLayout):
         words.font_name = "Display"
         words.role = "step"
         self.add_widget(words)
-        hint = FitLabel(text=screen.tr("play.time_up_tap"), base_font=TYPE.body, color=theme.TEXT,
-                        size_hint=(0.9, None), height=line_box(TYPE.body, profile=art.profile()),
-                        pos_hint={"center_x": 0.5, "center_y": 0.2})
+        whose, next_step = screen.time_up_words()
+        if whose:  # the review: whose time ran out, at a standing's size, then what follows
+            who = FitLabel(text=whose, base_font=TYPE.heading, bold=True, color=theme.TEXT, size_hint=(0.94, None),
+                           height=line_box(TYPE.heading, profile=art.profile()),
+                           pos_hint={"center_x": 0.5, "center_y": 0.22})
+            who.role = "standing"  # 30 px: under the 64 px headline, above the hint
+            self.add_widget(who)
+        hint = FitLabel(text=next_step, base_font=TYPE.body, color=theme.TEXT,
+                        size_hint=(0.94, None), height=line_box(TYPE.body, profile=art.profile()),
+                        pos_hint={"center_x": 0.5, "center_y": 0.09 if whose else 0.2})
         self.add_widget(hint)
         self.bind(on_release=lambda *_: screen.dismiss_time_up())
 

@@ -37,6 +37,13 @@ class DuelScreen(BaseScreen):
     contest_again = False
     menu_view: ModalView | None = None
 
+    def time_up_words(self) -> tuple[str, str]:
+        """The card contest's hourglass: both duellists' time, then the winner's name to tap."""
+        v = self.c.view
+        if v.get("phase") != "duel_result":
+            return super().time_up_words()
+        return (self.tr("fb.time_up.duel", a=v["current"], b=v["opponent"]), self.tr("fb.time_up.duel_next"))
+
     def on_pre_enter(self, *_):
         self.contest_again = False
         super().on_pre_enter()

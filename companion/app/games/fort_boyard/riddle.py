@@ -17,7 +17,7 @@ from companion.app.look.tokens import LINE_HEIGHT, TYPE, line_box, space_colour
 from companion.app.screens.base import HourglassView
 from companion.app.games.fort_boyard.codewords import HoldButton
 from companion.app.games.fort_boyard.duel import DuelScreen
-from companion.app.games.fort_boyard.turn import (big_buttons, judge_buttons, physical_card,
+from companion.app.games.fort_boyard.turn import (ANSWER_FONT, big_buttons, judge_buttons, physical_card,
                                                   reader_of, with_hourglass)
 from companion.app.widgets import art
 from companion.app.widgets.fouras import FourasPortrait
@@ -57,6 +57,8 @@ def answer_for_reader(screen: Any, answer: str, reader: str) -> Widget:
     strip: HoldButton
 
     def held(down: bool) -> None:
+        # the answer is the key figure: large and bold while held (the review), the hint at reading size
+        strip.base_font, strip.bold = (ANSWER_FONT, True) if down else (TYPE.body, False)
         strip.text = screen.tr("enigme.answer", answer=answer) if down else hint
 
     # Two lines at reading size, closer than a paragraph's (the riddle above keeps the panel's height).
@@ -70,6 +72,12 @@ def answer_for_reader(screen: Any, answer: str, reader: str) -> Widget:
 class EnigmeScreen(DuelScreen):
     """Round 2's stake (before the reading), Père Fouras and his riddle, the reader's answer, ✓ / ✗;
     then the sea."""
+
+    def time_up_words(self) -> tuple[str, str]:
+        if self.c.view.get("phase") != "enigme":
+            return super().time_up_words()
+        return (self.tr("fb.time_up.whose", player=self.c.view["current"]),
+                self.tr("fb.time_up.judge", success=self.tr("enigme.correct"), failure=self.tr("enigme.wrong")))
 
     def body(self) -> Widget:
         v = self.c.view

@@ -39,8 +39,8 @@ def _turn(app, passe_partout: bool = False):
     app.show_phase()
 
 
-def _challenge(app, decks: str = "companion"):
-    fresh_game(app, decks=decks)
+def _challenge(app, decks: str = "companion", players: int = 4):
+    fresh_game(app, players=players, decks=decks)
     play(app, {"cmd": "land", "space": "concentration"})
     frozen_hourglass(app)
     app.show_phase()
@@ -57,6 +57,16 @@ def _duel(app, stage: str):
             play(app, {"cmd": "opponent", "player": "Maximilien"})
             frozen_hourglass(app)
     app.show_phase()
+
+
+def _duel_outcome(app):
+    """Maximilien has won the duel against Marie-Christine: her key goes to him, Jean-Baptiste plays next."""
+    fresh_game(app)
+    play(app, *win())  # Marie-Christine has a key to lose
+    play(app, {"cmd": "land", "space": "door"}, {"cmd": "land", "space": "door"},
+         {"cmd": "land", "space": "door"}, {"cmd": "land", "space": "duel"},
+         {"cmd": "opponent", "player": "Maximilien"})
+    app.send({"cmd": "result", "winner": "Maximilien"})
 
 
 def _enigme(app, stage: str):
@@ -193,9 +203,11 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "turn-passe_partout": _screen("turn", lambda app: _turn(app, True)),
     "challenge": _screen("challenge", _challenge),
     "challenge-physical": _screen("challenge", lambda app: _challenge(app, "physical")),
+    "challenge-six": _screen("challenge", lambda app: _challenge(app, players=6)),  # the compact strip of six
     "duel-stake": _screen("duel", lambda app: _duel(app, "stake")),
     "duel-opponent": _screen("duel", lambda app: _duel(app, "opponent")),
-    "duel-result": _screen("duel", lambda app: _duel(app, "result")),
+    "duel-choose": _screen("duel", lambda app: _duel(app, "result")),
+    "duel-result": _screen("duel_outcome", _duel_outcome),
     "enigme": _screen("enigme", lambda app: _enigme(app, "riddle")),
     "enigme-answer": _screen("enigme", lambda app: _enigme(app, "revealed")),
     "enigme-sea": _screen("enigme", lambda app: _enigme(app, "sea")),

@@ -45,12 +45,20 @@ def judge_buttons(screen: BaseScreen, yes: str, no: str, on_yes, on_no, cols: in
                        height=art.px(56 if fresh else 64), font=TYPE.body if fresh else TYPE.button)
 
 
+ANSWER_FONT = 30  # an answer shown to the judge: a key figure, read at arm's length (28 px at least)
+
+
 def answer_hold(screen: BaseScreen, key: str, answer: str, hint_key: str = "enigme.hold_answer") -> Widget:
     """The answer for the judge, shown only while a finger is held on this small strip and hidden again on
     release (a tap that stayed would spoil the riddle for the player still answering)."""
     hint = screen.tr(hint_key)
-    strip = HoldButton(lambda down: setattr(strip, "text", screen.tr(key, answer=answer) if down else hint),
-                       text=hint, bg=theme.STONE_DARK, base_font=TYPE.caption, size_hint_y=None,
+
+    def held(down: bool) -> None:
+        # the answer itself is the key figure: 28 px and bold while held (the review), the hint smaller
+        strip.base_font, strip.bold = (ANSWER_FONT, True) if down else (TYPE.caption, False)
+        strip.text = screen.tr(key, answer=answer) if down else hint
+
+    strip = HoldButton(held, text=hint, bg=theme.STONE_DARK, base_font=TYPE.caption, size_hint_y=None,
                        height=art.px(48))
     strip.answer_hold = True  # what tests look for: the hint's words change with the language
     return strip
@@ -80,6 +88,8 @@ class TurnScreen(BaseScreen):
             b = SpaceTile(space, self.tr("space." + space), icon_px=art.px(32 if self.app.portrait else 40))
             b.bind(on_release=lambda _b, s=space: self.send({"cmd": "land", "space": s}))
             grid.add_widget(b)
+        if not choosing:  # the seven tiles leave one slot: what to tap, in the family's words (the review)
+            grid.add_widget(FitLabel(text=self.tr("play.tap_landed"), base_font=TYPE.body, color=theme.TEXT))
         box.add_widget(grid)
         return box
 
@@ -171,6 +181,10 @@ class ChallengeScreen(BaseScreen):
     """Concentration or Force: the card, the hourglass as the centre of attention, ✓ success or ✗ failure."""
 
     timed = True
+
+    def time_up_words(self) -> tuple[str, str]:
+        return (self.tr("fb.time_up.whose", player=self.c.view["current"]),
+                self.tr("fb.time_up.judge", success=self.tr("common.success"), failure=self.tr("common.failure")))
 
     def body(self) -> Widget:
         v = self.c.view

@@ -58,12 +58,14 @@ class FortBoyardUI:
         from companion.app.games.fort_boyard.keyboard import KeyboardScreen, VerdictScreen
         from companion.app.games.fort_boyard.phones import PhonesScreen
         from companion.app.games.fort_boyard.duel import DuelScreen
+        from companion.app.games.fort_boyard.outcome import DuelOutcomeScreen
         from companion.app.games.fort_boyard.riddle import EnigmeScreen
         from companion.app.games.fort_boyard.turn import ChallengeScreen, DiveScreen, TurnScreen
 
         return {
             "turn": TurnScreen, "challenge": ChallengeScreen, "duel": DuelScreen, "enigme": EnigmeScreen,
-            "dive": DiveScreen, "moment": MomentScreen, "proposal": ProposalScreen, "treasure": TreasureScreen,
+            "dive": DiveScreen, "moment": MomentScreen, "duel_outcome": DuelOutcomeScreen, "proposal": ProposalScreen,
+            "treasure": TreasureScreen,
             # issue 17: private clues, the typed proposal and its verdict, the phones' QR codes
             "reveal": codewords.RevealScreen, "my_clues": codewords.MyCluesScreen,
             "keyboard": KeyboardScreen, "verdict": VerdictScreen, "phones": PhonesScreen,
@@ -124,20 +126,23 @@ class FortBoyardUI:
 
     def standing(self, view: Mapping[str, Any], player: Mapping[str, Any]) -> list[Figure]:
         """A status first (prison, diving, eliminated, in the Treasure Room: its icon, or its word where the
-        chip has room); the keys (Round 1: three slots that fill; no key in Round 3: "Sans clé"); the
-        clues' four slots in Round 2; the Boyards once the treasure is counted."""
+        chip has room; not the Treasure Room's while the treasure is counted); the keys, a count beside one
+        key (empty slots read as keys owned); the clues as "1/4" in Round 2; the Boyards once counted."""
         status, round_ = player.get("status"), view.get("round") or 1
         figures = []
-        if status in BADGES:
+        counting = view.get("phase") in ("draw", "over")
+        if status in BADGES and not (counting and status == "treasure"):
+            # while the treasure is counted everyone left is in the room: a lone coin said nothing (the review)
             figures.append(Figure(BADGES[status], "", status, words="badge." + status))
         keys = str(player.get("keys", 0))
         if status == "out":  # in words, not a cross (the setup's "×" deletes)
             figures.append(Figure("key", keys, "keys", words="badge.out"))
         else:
-            figures.append(Figure("key", keys, "keys", slots=3 if round_ == 1 else 0))
+            # the count beside one key, never empty slots: faint keys read as keys owned (the review)
+            figures.append(Figure("key", keys, "keys"))
         if round_ == 2:
-            figures.append(Figure("clue", f"{player.get('clues', 0)}/4", "clues", slots=4))
-        if view.get("phase") in ("draw", "over") or player.get("boyards"):
+            figures.append(Figure("clue", f"{player.get('clues', 0)}/4", "clues"))  # "1/4", no faint slots
+        if counting or player.get("boyards"):
             figures.append(Figure("boyard", str(player.get("boyards", 0)), "boyards"))
         return figures
 
@@ -195,6 +200,9 @@ class FortBoyardUI:
         if "round_ended" in types and "game_over" not in types:
             app.sm.get_screen("moment").events = answer["events"]
             return "moment"
+        if "duel_result" in types and "game_over" not in types:
+            app.sm.get_screen("duel_outcome").events = answer["events"]
+            return "duel_outcome"  # who won, what, and who plays next, before the next turn (issue 28)
         return None
 
     def ring_event(self, app: Any, answer: Mapping[str, Any], colour_of: Callable[[str], Any]) -> bool:
@@ -235,6 +243,8 @@ class FortBoyardUI:
 
             names = game_entry(GAME).name
             return names.get(screen.c.tr.language) or names["fr"], None
+        if v["round"] == 3:  # the keys left in stock no longer matter: the round's name instead (the review)
+            return screen.tr("common.round", round=3) + " · " + screen.tr("common.round_name.3"), "boyard"
         return screen.tr("common.round", round=v["round"]) + " · " + screen.tr("common.stock", n=v["stock_keys"]), "key"
 
     # The three rounds' backdrops of the look (art/backdrops.py): the fortress at dusk before and in round 1.

@@ -246,3 +246,15 @@ def test_the_add_command_reads_a_python_literal_and_refuses_code(scratch_catalog
     given.write_text('__import__("os").system("true")', "utf-8")
     assert catalogues.main(["add", str(given)]) == 1
     assert f"{given}: not a Python literal" in capsys.readouterr().err
+
+
+def test_a_message_translated_twice_in_a_catalogue_is_refused_naming_its_line(tmp_path):
+    """Two `msgstr` for one message (a merge that joined two versions): Babel would keep one silently."""
+    from companion.app.table import catalogues
+
+    po = tmp_path / "fr" / "LC_MESSAGES" / "companion.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "a"\nmsgstr "un"\nmsgstr "une"\n', encoding="utf-8")
+    with pytest.raises(catalogues.CatalogueError, match="line 7: a second translation"):
+        catalogues.read(po)

@@ -28,7 +28,26 @@ def sources() -> dict[str, Path]:
     return {p.parent.parent.name: p for p in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))}
 
 
+def doubled(po: Path) -> list[int]:
+    """Lines of ``po`` that give a message a second translation (two ``msgstr`` or the same ``msgstr[i]``
+    twice): Babel keeps one without a word, so a merge that joined two versions would ship either."""
+    lines, seen = [], set()
+    for number, line in enumerate(po.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("msgid "):
+            seen = set()
+        elif line.startswith("msgstr"):
+            key = line.split(" ", 1)[0]
+            if key in seen:
+                lines.append(number)
+            seen.add(key)
+    return lines
+
+
 def read(po: Path) -> Catalog:
+    twice = doubled(po)
+    if twice:
+        raise CatalogueError(f"{po}: line {twice[0]}: a second translation of the same message "
+                             f"(keep one; all such lines: {twice})")
     with open(po, "rb") as f:
         catalog = read_po(f, locale=po.parent.parent.name, abort_invalid=True)
     fuzzy = [m.id for m in catalog if m.id and m.fuzzy]

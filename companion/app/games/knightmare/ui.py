@@ -94,7 +94,8 @@ class KnightmareUI:
         figures = [Figure("km_helmet", str(player.get("helmets", 0)), "helmets")]
         place = player.get("place", "labyrinth")
         if place in ("chamber", "throne"):
-            figures.append(Figure("enigme", f"{player.get('bridge', 0)}/{view.get('bridge_length', 5)}", "bridge"))
+            # stones, not the "?" of a question: beside the screen's "?" of the rules it read as a second help
+            figures.append(Figure("wall", f"{player.get('bridge', 0)}/{view.get('bridge_length', 5)}", "bridge"))
             return figures
         obj = player.get("object")
         figures.append(Figure(OBJECT_ICONS.get(obj, "km_book"), "", obj or "object", faded=not obj))

@@ -129,3 +129,20 @@ def test_the_bridge_says_in_words_how_many_helmets_of_how_many_it_holds(harness)
     h = harness
     chamber_after_a_right_answer(h, bridge=4)
     assert tr(h, "knightmare.chamber.bridge", n=1, length=4) in texts(h)
+
+
+def test_the_spells_screen_corrects_a_knights_object_and_place_with_adjust(harness):
+    from companion.app.games.knightmare.scenarios import SCENARIOS
+
+    h = harness
+    SCENARIOS["spells-fix"](h.app)
+    h.pump()
+    first = view(h)["players"][0]
+    assert first["object"] == "book" and first["place"] == "labyrinth"
+    [obj] = [w for w in h.widgets(h.screen) if getattr(w, "role", "") == "fix_object:" + NAMES[0]]
+    h.tap(obj)
+    [where] = [w for w in h.widgets(h.screen) if getattr(w, "role", "") == "fix_place:" + NAMES[0]]
+    h.tap(where)
+    first = view(h)["players"][0]
+    assert first["object"] == "wand" and first["place"] == "dungeon"
+    assert h.app.sm.current == "km_spells"

@@ -123,6 +123,16 @@ class KnightmareUI:
             return tr("knightmare.podium.bridge", n=bridge)
         return tr("knightmare.podium.hand", n=bridge, hand=hand)
 
+    def winner_line(self, tr: Any, view: Mapping[str, Any]) -> str:
+        """The podium's line in the castle's words: the knight who reached Merlin's Throne (the shell's own
+        line for anything else: a game ended with no knight on the Throne)."""
+        from companion.app.screens.podium import plain_winner_line
+
+        winners = list(view.get("winners") or ())
+        if len(winners) == 1:
+            return tr("knightmare.podium.winner", player=winners[0])
+        return plain_winner_line(tr, view, tr.language)
+
     def describe(self, tr: Callable[..., str], cmd: Mapping[str, Any]) -> str:
         name = cmd.get("cmd")
         if name == "card" and cmd.get("kind") in ("challenge", "spell", "present", "trap", "imprisonment", "other"):

@@ -12,7 +12,7 @@ from companion.app.legibility import check_shot
 from tests.support import app_harness
 
 KM_SHOTS = ("knightmare-turn", "turn-rolled", "escape", "card", "present", "fight", "fight-dice", "fight-dice-occupant",
-            "spells", "fight-won", "fight-lost",
+            "spells", "spells-fix", "fight-won", "fight-lost",
             "chamber", "chamber-continue", "chamber-next", "knightmare-podium", "knightmare-options",
             "knightmare-options-rules")
 

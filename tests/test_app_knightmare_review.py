@@ -111,3 +111,38 @@ def test_the_options_explain_each_choice_in_a_sentence_naming_the_printed_rule(h
     assert said == [tr(h, "knightmare.options.help." + o) for o in OPTION_TOPICS]
     assert sum(tr(h, "knightmare.options.help.objects").count(w) for w in ("(la règle)", "(the rule)")) == 1
     modal.dismiss(animation=False)
+
+
+def test_the_dungeon_of_ones_own_will_is_offered_after_the_roll_not_before(harness):
+    h = harness
+    fresh_game(h.app)
+    h.app.sm.get_screen("km_turn").rolled = None  # an earlier test's roll: same seed, same turn, same key
+    h.app.show_phase()
+    h.pump()
+    assert tr(h, "knightmare.move.dungeon") not in texts(h)
+    rolled(h, helmets=1)
+    h.tap(tr(h, "knightmare.move.dungeon"))
+    assert view(h)["players"][0]["place"] == "dungeon"
+
+
+def test_the_bridge_says_in_words_how_many_helmets_of_how_many_it_holds(harness):
+    h = harness
+    chamber_after_a_right_answer(h, bridge=4)
+    assert tr(h, "knightmare.chamber.bridge", n=1, length=4) in texts(h)
+
+
+def test_the_spells_screen_corrects_a_knights_object_and_place_with_adjust(harness):
+    from companion.app.games.knightmare.scenarios import SCENARIOS
+
+    h = harness
+    SCENARIOS["spells-fix"](h.app)
+    h.pump()
+    first = view(h)["players"][0]
+    assert first["object"] == "book" and first["place"] == "labyrinth"
+    [obj] = [w for w in h.widgets(h.screen) if getattr(w, "role", "") == "fix_object:" + NAMES[0]]
+    h.tap(obj)
+    [where] = [w for w in h.widgets(h.screen) if getattr(w, "role", "") == "fix_place:" + NAMES[0]]
+    h.tap(where)
+    first = view(h)["players"][0]
+    assert first["object"] == "wand" and first["place"] == "dungeon"
+    assert h.app.sm.current == "km_spells"

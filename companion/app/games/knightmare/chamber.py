@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, RoundedRectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 from kivy.uix.widget import Widget
@@ -42,12 +42,9 @@ class Stone(Widget):
 
     def _draw(self, *_: Any) -> None:
         self.canvas.before.clear()
-        with self.canvas.before:
+        with self.canvas.before:  # the Throne is told by its word alone: a gold frame read as a selection
             Color(*(theme.STONE if self.filled else theme.STONE_DARK))
             RoundedRectangle(pos=self.pos, size=self.size, radius=[px(6)])
-            if self.throne:
-                Color(*theme.GOLD)
-                Line(rounded_rectangle=(*self.pos, *self.size, px(6)), width=px(2))
         side = min(self.width, self.height) * 0.8
         self.icon.size = (side, side)
         self.icon.center = self.center
@@ -55,11 +52,15 @@ class Stone(Widget):
             self.word.size, self.word.pos = self.size, self.pos
 
 
-def bridge(view: dict, player: dict, throne: str, extra: Widget | None = None) -> Widget:
-    """The knight's bridge: ``bridge_length`` stones, the helmets placed, then the Throne of Merlin
-    (and ``extra`` at its right: giving up the Challenge)."""
+def bridge(view: dict, player: dict, throne: str, tr: Any, extra: Widget | None = None) -> Widget:
+    """The knight's bridge: its count in words ("Bridge: 3/5"), ``bridge_length`` stones, the helmets
+    placed, then the Throne of Merlin (and ``extra`` at its right: giving up the Challenge)."""
     row = BoxLayout(size_hint_y=None, height=px(BRIDGE_HEIGHT), spacing=px(SPACE.xs))
     length, on, placed = view.get("bridge_length", 5), player.get("bridge", 0), view.get("placed", 0)
+    count = FitLabel(text=tr("knightmare.chamber.bridge", n=on, length=length), base_font=TYPE.body, bold=True,
+                     color=theme.GOLD, wrap=False, size_hint_x=None, width=px(118))
+    count.role = "bridge_count"  # the stones alone did not say what they were (issue 23's review)
+    row.add_widget(count)
     for k in range(length):
         row.add_widget(Stone(k < on, on - placed <= k < on))
     row.add_widget(Stone(False, False, throne=throne, size_hint_x=1.6))  # its word wider than a helmet
@@ -97,7 +98,7 @@ class ChamberScreen(TagReading, KnightmareScreen):
         if v["phase"] == "continue" and self.going_on != key:
             box.add_widget(self.step_row(self.tr("knightmare.chamber.placed_step", player=v["current"],
                                                  n=me["bridge"], length=v["bridge_length"]), "chamber"))
-            box.add_widget(bridge(v, me, self.tr("knightmare.chamber.throne")))
+            box.add_widget(bridge(v, me, self.tr("knightmare.chamber.throne"), self.tr))
             box.add_widget(Widget())
             row = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(TOUCH.gap) + 2)
             on = BigButton(text=self.tr("knightmare.chamber.go_on"), bg=theme.GOLD, base_font=TYPE.button, bold=True)
@@ -116,7 +117,7 @@ class ChamberScreen(TagReading, KnightmareScreen):
             return box
         box.add_widget(self.step_row(self.tr("knightmare.chamber.step", reader=v.get("reader") or "",
                                              player=v["current"], part=me.get("part") or 1), "chamber"))
-        box.add_widget(bridge(v, me, self.tr("knightmare.chamber.throne"), self.give_up(v)))
+        box.add_widget(bridge(v, me, self.tr("knightmare.chamber.throne"), self.tr, self.give_up(v)))
         box.add_widget(self.question_panel(v, me))
         hold = self.hold_strip(v)
         if hold is not None and self.app.portrait:  # narrow: the answer's strip on a row of its own
@@ -132,7 +133,7 @@ class ChamberScreen(TagReading, KnightmareScreen):
             return None
         answer = q["answer"] + (" / " + " / ".join(q["accept"][:2]) if q.get("accept") else "")
         return HoldStrip(self.tr("knightmare.chamber.hold", reader=v.get("reader") or ""), self.typeset(answer),
-                         bg=theme.STONE_DARK, base_font=TYPE.caption, size_hint_x=1.2)
+                         bg=theme.STONE_DARK, base_font=TYPE.body, size_hint_x=1.3)
 
     def _go_on(self, key: tuple) -> None:
         self.going_on = key

@@ -103,6 +103,9 @@ class FightScreen(TagReading, KnightmareScreen):
         box.add_widget(self.step_row(step, "fight"))
         panel = unrolled_panel(self.tr, settings=lambda: self.app.settings, sound=getattr(self.app, "sound", None))
         panel.role = "knight_die" if knight else "occupant_die"
+        if not knight:  # the knight's die stays in sight, under the occupant's, while that one is rolled
+            panel.result.text = self.tr("knightmare.fight.knight_rolled", roll=self.dice[0][0])
+            panel.result.base_font, panel.result.color, panel.result.role = TYPE.heading, theme.GOLD, "knight_roll"
         panel.bind(on_roll_request=lambda p: p.die.roll(value=self.companion_die()))
         panel.bind(on_value=lambda _p, value, source: self.landed(value, source))
         self.panel = panel

@@ -100,7 +100,9 @@ class TurnScreen(TagReading, KnightmareScreen):
         row = BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=px(SPACE.s))
         if rolled is None:
             row.add_widget(self.die_panel(escape))
-            row.add_widget(self.escape_column() if escape else self.other_actions())
+            side = self.escape_column() if escape else self.other_actions()
+            if side is not None:
+                row.add_widget(side)
         else:  # the number is looked up on the room's grid, not counted in rooms: said under the heading
             hint = FitLabel(text=self.tr("knightmare.move.hint"), base_font=TYPE.body, size_hint_y=None,
                             height=line_box(TYPE.body, 2 if self.app.portrait else 1, art.profile()))
@@ -135,21 +137,20 @@ class TurnScreen(TagReading, KnightmareScreen):
         self.rolled = (self._turn_key(), value, source)
         self.rebuild()
 
-    def other_actions(self) -> Widget:
-        """Instead of moving: the Dungeon of one's own will, or the Challenge of Merlin with an object."""
+    def other_actions(self) -> Widget | None:
+        """Instead of moving: the Challenge of Merlin, only to a knight holding an object (and the helmets
+        it needs); none: the die alone. The Dungeon of one's own will is offered after the roll, where a
+        move can reach it (a button shown to every knight before the roll confused the families)."""
         v, me = self.c.view, self.me()
+        need = v.get("bridge_length", 5) if v.get("house_rules", {}).get("chamber_entry") == "whole_bridge" else 1
+        if not me.get("object") or me["helmets"] < need or "chamber" not in v.get("expects", ["chamber"]):
+            return None
         col = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
         col.add_widget(Widget())
-        need = v.get("bridge_length", 5) if v.get("house_rules", {}).get("chamber_entry") == "whole_bridge" else 1
-        if me.get("object") and me["helmets"] >= need:
-            merlin = BigButton(text=self.tr("knightmare.turn.chamber"), bg=theme.MERLIN, base_font=TYPE.button,
-                               size_hint_y=None, height=px(TOUCH.primary))
-            merlin.bind(on_release=lambda *_: self.send({"cmd": "chamber"}))
-            col.add_widget(merlin)
-        dungeon = BigButton(text=self.tr("knightmare.turn.dungeon"), bg=theme.STONE, base_font=TYPE.body,
-                            size_hint_y=None, height=px(TOUCH.primary))
-        dungeon.bind(on_release=lambda *_: self.send({"cmd": "dungeon"}))
-        col.add_widget(dungeon)
+        merlin = BigButton(text=self.tr("knightmare.turn.chamber"), bg=theme.MERLIN, base_font=TYPE.button,
+                           size_hint_y=None, height=px(TOUCH.primary))
+        merlin.bind(on_release=lambda *_: self.send({"cmd": "chamber"}))
+        col.add_widget(merlin)
         col.add_widget(Widget())
         return col
 
@@ -190,7 +191,16 @@ class TurnScreen(TagReading, KnightmareScreen):
             lost = BigButton(text=self.tr("knightmare.move.blocked"), bg=theme.STONE, base_font=TYPE.body)
             lost.bind(on_release=lambda *_: self.move(roll, source, None))
             grid.add_widget(lost)
+        if "dungeon" in self.c.view.get("expects", ["dungeon"]):  # the roll reaches the Dungeon: in by choice
+            cell = BigButton(text=self.tr("knightmare.move.dungeon"), bg=theme.STONE_DARK, base_font=TYPE.body)
+            cell.role = "dungeon"
+            cell.bind(on_release=lambda *_: self.to_dungeon())
+            grid.add_widget(cell)
         return grid
+
+    def to_dungeon(self) -> None:
+        self.rolled = None
+        self.send({"cmd": "dungeon"})
 
     def move(self, roll: int, source: str, helmets: int | None) -> None:
         cmd: dict[str, Any] = {"cmd": "blocked"} if helmets is None else {"cmd": "move", "helmets": helmets}

@@ -80,7 +80,16 @@ def _spells(app) -> None:
          {"cmd": "move", "roll": 6}, {"cmd": "card", "kind": "other"},           # Marie-Christine
          {"cmd": "move", "roll": 5}, {"cmd": "card", "kind": "other"},           # Jean-Baptiste
          {"cmd": "move", "roll": 2}, {"cmd": "card", "kind": "spell"})           # Zoé
+    app.sm.get_screen("km_spells").fixing = False
     app.go("km_spells")
+
+
+def _spells_fix(app) -> None:
+    """The same table on the page of corrections: each knight's object and place."""
+    _spells(app)
+    screen = app.sm.get_screen("km_spells")
+    screen.fixing = True
+    screen.rebuild()
 
 
 def _verdict(app, won: bool) -> None:
@@ -143,6 +152,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "fight-dice": _screen("km_fight", _fight_dice),
     "fight-dice-occupant": _screen("km_fight", lambda app: _fight_dice(app, occupant=True)),
     "spells": _screen("km_spells", _spells),
+    "spells-fix": _screen("km_spells", _spells_fix),
     "fight-won": _screen("km_verdict", lambda app: _verdict(app, True)),
     "fight-lost": _screen("km_verdict", lambda app: _verdict(app, False)),
     "chamber": _screen("km_chamber", _chamber),

@@ -25,6 +25,7 @@ from companion.app.widgets import art
 
 SCREEN = "km_spells"
 SPELL_VIOLET = "6b4c9a"  # as Fort Boyard's "Mes indices": a button of the bar, not the screen's action
+OBJECT_CYCLE = (None, "book", "wand", "ring", "crown")  # a tap on a knight's object: the next, then none
 KEPT_BY = ("knightmare.spell_cast", "knightmare.adjusted")
 """A command whose events are only these, sent from this screen, leaves the table on it."""
 
@@ -52,6 +53,15 @@ def stays(app: Any, answer: dict) -> bool:
 
 class SpellsScreen(TagReading, KnightmareScreen):
     compact_chips = True
+    fixing = False  # the page of objects and places (a correction), rather than helmets and spells
+
+    def on_pre_enter(self, *args: Any) -> None:
+        self.fixing = False  # opened from the bar: helmets and spells first
+        return super().on_pre_enter(*args)
+
+    def flip(self) -> None:
+        self.fixing = not self.fixing
+        self.rebuild()
 
     def body(self) -> Widget:
         v = self.c.view
@@ -61,14 +71,21 @@ class SpellsScreen(TagReading, KnightmareScreen):
                          size_hint_y=None, height=px(TOUCH.primary))
         back.role = "back"
         back.bind(on_release=lambda *_: self.app.show_phase())
-        step = self.step(self.tr("knightmare.spells.step"))
+        step = self.step(self.tr("knightmare.spells.fix_step" if self.fixing else "knightmare.spells.step"))
+        page = BigButton(text=self.tr("knightmare.spells.to_spells" if self.fixing else "knightmare.spells.to_fix"),
+                         bg=theme.SEA_LIGHT, base_font=TYPE.body, size_hint_y=None, height=px(TOUCH.primary))
+        page.role = "fix_page"
+        page.bind(on_release=lambda *_: self.flip())
         if portrait:  # the width for the step's words; "Back" under the knights
             box.add_widget(step)
-        else:  # the height for the knights: "Back" at the step's right
+            box.add_widget(page)
+        else:  # the height for the knights: the other page and "Back" at the step's right
             top = BoxLayout(size_hint_y=None, height=max(step.height, px(TOUCH.primary)), spacing=px(SPACE.s))
             step.size_hint_y = 1
-            back.size_hint_x, back.width = None, px(220)
+            back.size_hint_x, back.width = None, px(190)
+            page.size_hint_x, page.width = None, px(190)
             top.add_widget(step)
+            top.add_widget(page)
             top.add_widget(back)
             box.add_widget(top)
         row_h = px(TOUCH.minimum) + px(8)
@@ -97,7 +114,10 @@ class SpellsScreen(TagReading, KnightmareScreen):
                          bg=theme.SEA_LIGHT, disabled=not p.get("spells"), size_hint_y=None, height=row_h)
         cast.caster = p["name"]
         cast.bind(on_release=lambda *_: self.send({"cmd": "cast", "player": p["name"]}))
-        if portrait:
+        if self.fixing:  # the other page: the knight's object and place instead of helmets and spells
+            col.add_widget(self.corrections(p, row_h))
+            lines = 1
+        elif portrait:
             col.add_widget(helmets)
             col.add_widget(cast)
             lines = 2
@@ -110,6 +130,29 @@ class SpellsScreen(TagReading, KnightmareScreen):
             lines = 1
         col.height = name.height + lines * row_h + lines * px(SPACE.xs)
         return col
+
+    def corrections(self, p: dict, row_h: float) -> Widget:
+        """The knight's object (a tap: the next one, then none) and place (labyrinth or Dungeon, a tap
+        swaps them), set by ``adjust`` as a spell or a mistake wants; in the Chamber the place is left to
+        its own commands (stop, abandon)."""
+        row = BoxLayout(spacing=px(TOUCH.gap) + 2, size_hint_y=None, height=row_h)
+        held = p.get("object")
+        shown = self.tr("knightmare.object." + held) if held else self.tr("knightmare.spells.no_object")
+        nxt = OBJECT_CYCLE[(OBJECT_CYCLE.index(held) + 1) % len(OBJECT_CYCLE)] if held in OBJECT_CYCLE else None
+        obj = BigButton(text=self.tr("knightmare.spells.object", object=shown), base_font=TYPE.body,
+                        bg=theme.STONE_DARK)
+        obj.role = "fix_object:" + p["name"]
+        obj.bind(on_release=lambda *_: self.send({"cmd": "adjust", "player": p["name"], "object": nxt}))
+        row.add_widget(obj)
+        place = p.get("place", "labyrinth")
+        if place in ("labyrinth", "dungeon"):
+            other = "dungeon" if place == "labyrinth" else "labyrinth"
+            where = BigButton(text=self.tr("knightmare.spells.place_" + place), base_font=TYPE.body,
+                              bg=theme.STONE_DARK)
+            where.role = "fix_place:" + p["name"]
+            where.bind(on_release=lambda *_: self.send({"cmd": "adjust", "player": p["name"], "place": other}))
+            row.add_widget(where)
+        return row
 
     def adjust(self, player: str, helmets: int) -> None:
         self.send({"cmd": "adjust", "player": player, "helmets": helmets})

@@ -94,7 +94,8 @@ class KnightmareUI:
         figures = [Figure("km_helmet", str(player.get("helmets", 0)), "helmets")]
         place = player.get("place", "labyrinth")
         if place in ("chamber", "throne"):
-            figures.append(Figure("enigme", f"{player.get('bridge', 0)}/{view.get('bridge_length', 5)}", "bridge"))
+            # stones, not the "?" of a question: beside the screen's "?" of the rules it read as a second help
+            figures.append(Figure("wall", f"{player.get('bridge', 0)}/{view.get('bridge_length', 5)}", "bridge"))
             return figures
         obj = player.get("object")
         figures.append(Figure(OBJECT_ICONS.get(obj, "km_book"), "", obj or "object", faded=not obj))
@@ -121,6 +122,16 @@ class KnightmareUI:
         if hand is None:
             return tr("knightmare.podium.bridge", n=bridge)
         return tr("knightmare.podium.hand", n=bridge, hand=hand)
+
+    def winner_line(self, tr: Any, view: Mapping[str, Any]) -> str:
+        """The podium's line in the castle's words: the knight who reached Merlin's Throne (the shell's own
+        line for anything else: a game ended with no knight on the Throne)."""
+        from companion.app.screens.podium import plain_winner_line
+
+        winners = list(view.get("winners") or ())
+        if len(winners) == 1:
+            return tr("knightmare.podium.winner", player=winners[0])
+        return plain_winner_line(tr, view, tr.language)
 
     def describe(self, tr: Callable[..., str], cmd: Mapping[str, Any]) -> str:
         name = cmd.get("cmd")

@@ -188,3 +188,13 @@ def test_homes_longest_game_name_holds_on_one_line_at_the_rows_size(harness):
         assert not knight.overflows()
     finally:
         h.app.set_language("en")
+
+
+def test_a_disabled_buttons_reason_is_in_readable_text_and_its_body_stays_faded():
+    # Issue 22: "6 joueurs au plus" was Kivy's 30 % white; the reason now reads (muted text role, ≥ 4.5:1).
+    from companion.app import theme
+    from companion.app.controls import BigButton
+
+    b = BigButton(text="6 players at most", bg=theme.SEA_LIGHT, disabled=True)
+    assert tuple(b.disabled_color) == tuple(theme.TEXT_MUTED)
+    assert b._colour.rgba[3] < theme.SEA_LIGHT[3]  # still looks disabled: a faded body

@@ -170,3 +170,31 @@ def test_homes_five_tiles_show_their_art_above_their_words_with_a_game_in_progre
         assert t.picture.opacity == 1
         assert t.padding[1] >= t.picture.height  # the words below the picture, never over it
         assert t.font_size >= 18 and not t.overflows()
+
+
+def test_homes_longest_game_name_holds_on_one_line_at_the_rows_size(harness):
+    # Issue 22: "Le Chevalier du Labyrinthe" took three lines on its tile; a wider tile keeps it to two
+    # (its name, its player count) at the size every tile of the row shares.
+    from companion.app.screens.home import GameTile
+
+    h = harness
+    try:
+        screen = show(h, "home", "fr")
+        h.settle(frames=4)
+        tiles = {t.game: t for t in h.widgets(screen) if isinstance(t, GameTile)}
+        knight = tiles["knightmare"]
+        assert len({t.font_size for t in tiles.values()}) == 1
+        assert len(knight._label._cached_lines) == 2  # its name on one line, its player count on the other
+        assert not knight.overflows()
+    finally:
+        h.app.set_language("en")
+
+
+def test_a_disabled_buttons_reason_is_in_readable_text_and_its_body_stays_faded():
+    # Issue 22: "6 joueurs au plus" was Kivy's 30 % white; the reason now reads (muted text role, ≥ 4.5:1).
+    from companion.app import theme
+    from companion.app.controls import BigButton
+
+    b = BigButton(text="6 players at most", bg=theme.SEA_LIGHT, disabled=True)
+    assert tuple(b.disabled_color) == tuple(theme.TEXT_MUTED)
+    assert b._colour.rgba[3] < theme.SEA_LIGHT[3]  # still looks disabled: a faded body

@@ -338,3 +338,15 @@ def test_every_games_roll_offs_for_the_first_player_reach_the_die_screen():
         assert all(set(r) <= {p["name"] for p in answer["state"]["players"]} for r in first_rolls(answer["events"]))
         prefixed += any("." in e["type"] for e in rolled)
     assert prefixed  # a game whose event types carry its prefix rolls for its first player (it was never shown)
+
+
+@pytest.mark.parametrize("value", FACES)
+def test_a_shown_face_draws_its_pips_like_a_real_die(value):
+    # Issue 22: the die screen's roll-offs showed digits; a FaceView shows the face's pips, no text.
+    from companion.app.widgets.die import FaceView
+
+    face = FaceView(value, size=(80, 80))
+    face.value = value
+    lit = {spot for spot, c in face.drawing.pip_colours.items() if c.a == 1.0}
+    assert lit == set(PIPS[value])
+    assert not face.children  # no label: no digit drawn

@@ -142,6 +142,9 @@ class BigButton(FitMixin, Button):
         w, h = self.size
         self._line.rounded_rectangle = (x + 1, y + 1, max(w - 2, 1), max(h - 2, 1), Scale.px(12))
         self.color = theme.readable_on((r, g, b, 1))  # of the colour drawn: a pressed button is darker
+        # A disabled button says why ("6 players at most"): its words in the muted text role (≥ 4.5:1 on
+        # every background), not Kivy's 30 % white; the faded body and no outline still say "not now".
+        self.disabled_color = theme.TEXT_MUTED
 
 
 class IconButton(BigButton):

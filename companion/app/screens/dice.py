@@ -14,12 +14,14 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, colour_rgba
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
-from companion.app.screens.kit import box_for, gap, paint_backdrop, px
+from companion.app.screens.kit import box_for, gap, paint_game_backdrop, px
+from companion.app.widgets.die import FaceView
 
 
 class DiceScreen(BaseScreen):
     """The companion's die rolls for the first player, revealed one roll-off at a time: each player's
-    name over their roll, every name of a row at one size, the one who starts in gold."""
+    name over their roll's face in pips, every name of a row at one size, the one who starts in gold; the
+    chosen game's backdrop behind (BaseScreen.backdrop_source)."""
 
     in_game = False
     rolls: list[dict] = []
@@ -27,7 +29,7 @@ class DiceScreen(BaseScreen):
     instant = False  # no tumbling: every roll-off at once (screenshots)
 
     def body(self) -> Widget:
-        paint_backdrop(self, None)
+        paint_game_backdrop(self, self.c.ui(), self.c.view)  # the game just set up: its scenery, as setup's
         box = BoxLayout(orientation="vertical", spacing=gap(), padding=px(SPACE.xs))
         box.add_widget(FitLabel(text=self.tr("dice.title"), base_font=TYPE.step, font_name="Display",
                                 color=theme.GOLD, size_hint_y=None, height=box_for(TYPE.step)))
@@ -91,7 +93,7 @@ class DiceScreen(BaseScreen):
             ink = theme.TEXT_DARK if winner else theme.TEXT
             cell.add_widget(FitLabel(text=name, base_font=font, bold=True, wrap=False, color=ink,
                                      size_hint_y=None, height=box_for(font)))
-            values[name] = FitLabel(text="", base_font=TYPE.title, bold=True, color=ink)
+            values[name] = FaceView()  # pips, like the die on the table
             cell.add_widget(values[name])
             cell.winner = winner
             grid.add_widget(cell)
@@ -102,7 +104,7 @@ class DiceScreen(BaseScreen):
             if generation != self.generation:
                 return
             for name, label in values.items():
-                label.text = str(rolls[name] if n == 0 else tumble.randint(1, 6))
+                label.value = int(rolls[name] if n == 0 else tumble.randint(1, 6))
             if n:
                 Clock.schedule_once(lambda *_: frame(n - 1), 0.07)
             else:

@@ -17,7 +17,7 @@ from companion.app.game_ui import games_in_progress, playable_games
 from companion.app.look.assets import asset
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
-from companion.app.screens.kit import gap, box_for, left_label, paint_backdrop, px
+from companion.app.screens.kit import gap, box_for, left_label, paint_backdrop, px, text_width
 from companion.app.screens.settings import SettingsScreen  # noqa: F401 (the app's screen list imports it from here)
 from companion.app.table.language import LANGUAGE_NAMES, next_language
 from companion.app.widgets import art
@@ -244,7 +244,10 @@ class HomeScreen(BaseScreen):
         if not (going and notices):  # a heading the tiles can spare on a full home
             box.add_widget(left_label(self.tr("home.new_game"), TYPE.body, theme.GOLD, bold=True, size_hint_y=None,
                                       height=box_for(TYPE.body)))
-        grid = GridLayout(cols=cols, spacing=px(SPACE.s))
+        # One row in landscape: each tile as wide as its longest line asks (a long name on one line, never
+        # a third line for it), so every tile's words hold in two lines at one size.
+        one_row = not portrait and rows == 1 and len(games) >= 3
+        grid = BoxLayout(spacing=gap()) if one_row else GridLayout(cols=cols, spacing=px(SPACE.s))
         language = self.c.tr.language
         row_of_tiles: list = []
         for entry in games:
@@ -258,6 +261,9 @@ class HomeScreen(BaseScreen):
                             base_font=TYPE.heading if cols < 4 else TYPE.button, bold=True, outline=theme.GOLD)
             tile.bind(on_release=lambda _t, g=entry.id: self.app.choose_game(g))
             tile.siblings = row_of_tiles
+            if one_row:
+                tile.wrap = False  # the name on its line: the width was given for it
+                tile.size_hint_x = max(text_width(line, TYPE.button, True) for line in text.split("\n")) + px(8)
             row_of_tiles.append(tile)
             grid.add_widget(tile)
         if len(games) < cols * rows:  # an odd last row: the tiles keep their width

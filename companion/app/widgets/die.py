@@ -250,6 +250,23 @@ class Die(Widget):
         self.drawing.show(self.drawing.face if self.drawing.face is not None else int(self.value))
 
 
+class FaceView(Widget):
+    """A die's face shown, not tapped: ``value`` in pips like a real die (the die screen's roll-offs)."""
+
+    value = NumericProperty(NOT_ROLLED)
+
+    def __init__(self, value: int = NOT_ROLLED, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.drawing = _DieDrawing(self.canvas, shadow=False)
+        self.bind(pos=self._layout, size=self._layout, value=self._layout)
+        self.value = value
+        self._layout()
+
+    def _layout(self, *_args: Any) -> None:
+        self.drawing.place(self.x + self.width / 2, self.y + self.height / 2, min(self.width, self.height) * 0.9)
+        self.drawing.show(int(self.value))
+
+
 class DieFace(ButtonBehavior, Widget):
     """One face of the table's own die, to tap: ``value`` in pips (no digits: the same face as the die on
     the table). ``on_release`` as a button."""

@@ -129,7 +129,6 @@ def test_every_riddle_of_the_content_is_read_at_20_px_and_seven_in_eight_at_22(h
     from companion.app.controls import FitLabel
 
     app = harness.app
-    part = None
     app.controller.settings = app.settings.changed(language=language)
     app.controller.tr.set_language(language)
     try:
@@ -137,21 +136,22 @@ def test_every_riddle_of_the_content_is_read_at_20_px_and_seven_in_eight_at_22(h
         part = app.controller.game_part  # Fort Boyard's share of the controller: its cards
         riddles = list(part.deck_items("enigme"))
         assert len(riddles) > 100
+        # The screen is built once and each riddle is set into its verses' label, which refits as on a
+        # rebuild: the label's box is the layout's (the answer strip has a fixed height), not the text's.
+        label = next(w for w in harness.widgets(screen)
+                     if isinstance(w, FitLabel) and w.text == screen.typeset(part.card_item().text))
+        box = tuple(label.size)
         small, under_22 = [], 0
         for item in riddles:
-            part.card_item = lambda item=item: item
-            screen.rebuild()
-            harness.settle(frames=2)
-            label = next(w for w in harness.widgets(screen)
-                         if isinstance(w, FitLabel) and w.text == screen.typeset(item.text))
+            label.text = screen.typeset(item.text)
+            overflows = label.overflows()  # fits the new text first (the font the screen would show)
             under_22 += label.font_size < 22
-            if label.font_size < 19.5 or label.overflows():
+            if label.font_size < 19.5 or overflows:
                 small.append((item.id, round(label.font_size, 1)))
+        assert tuple(label.size) == box  # no text moved the layout: the box measured is the screen's
         assert small == []
         assert under_22 <= len(riddles) / 8  # measured: 10 of 124 in French, 13 in English
     finally:
-        if part is not None:
-            del part.card_item  # the class's own again
         app.controller.settings = app.settings.changed(language="fr")
         app.controller.tr.set_language("fr")
 
@@ -165,7 +165,6 @@ def test_every_challenge_card_and_its_success_line_are_read_at_20_px(harness, la
     from companion.app.games.fort_boyard.turn import after_colon
 
     app = harness.app
-    part = None
     app.controller.settings = app.settings.changed(language=language)
     app.controller.tr.set_language(language)
     try:
@@ -173,18 +172,23 @@ def test_every_challenge_card_and_its_success_line_are_read_at_20_px(harness, la
         part = app.controller.game_part
         cards = list(part.deck_items("concentration")) + list(part.deck_items("force"))
         assert len(cards) > 60
+        # Built once; each card's text and success line are set into the two labels, which refit as on a
+        # rebuild: the text's box is what the rule's fixed height leaves, neither depends on the words.
+        first = part.card_item()
+        wanted = {screen.typeset(first.text): "text",
+                  screen.tr("challenge.rule", rule=after_colon(first.success)): "rule"}
+        labels = {wanted[w.text]: w for w in harness.widgets(screen) if isinstance(w, FitLabel) and w.text in wanted}
+        assert set(labels) == {"text", "rule"}
+        boxes = {k: tuple(w.size) for k, w in labels.items()}
         small = []
         for item in cards:
-            part.card_item = lambda item=item: item
-            screen.rebuild()
-            harness.settle(frames=2)
-            wanted = {screen.typeset(item.text), screen.tr("challenge.rule", rule=after_colon(item.success))}
-            labels = [w for w in harness.widgets(screen) if isinstance(w, FitLabel) and w.text in wanted]
-            assert len(labels) == 2
-            small += [(item.id, round(w.font_size, 1)) for w in labels if w.font_size < 19.5 or w.overflows()]
+            labels["text"].text = screen.typeset(item.text)
+            labels["rule"].text = screen.tr("challenge.rule", rule=after_colon(item.success))
+            for w in labels.values():
+                if w.overflows() or w.font_size < 19.5:  # overflows() fits the new text first
+                    small.append((item.id, round(w.font_size, 1)))
+        assert {k: tuple(w.size) for k, w in labels.items()} == boxes  # the layout's boxes, not the texts'
         assert small == []
     finally:
-        if part is not None:
-            del part.card_item
         app.controller.settings = app.settings.changed(language="fr")
         app.controller.tr.set_language("fr")

@@ -71,7 +71,7 @@ def hold(h, button):
     """A finger put down on ``button`` (and kept there): returns the touch, to lift later."""
     from kivy.tests.common import UnitTestTouch
 
-    h.pump(2)
+    h.settle(frames=6)  # laid out first: under load a button read before its layout took the other's place
     touch = UnitTestTouch(*button.to_window(*button.center))
     touch.touch_down()
     h.pump(2)

@@ -11,10 +11,11 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, Scale, touch_height
+from companion.app.look.tokens import TYPE
 from companion.app.screens.kit import gap
 
 BACK_WIDTH = 210  # the settings' column of sections: the same width there as everywhere
-BACK_FONT = 20
+BACK_FONT = TYPE.button  # the labels of touch targets: as big as the settings' sections beside it
 
 
 def back_button(tr: Callable[..., str], action: Callable[[], None]) -> BigButton:

@@ -50,7 +50,8 @@ class StatsScreen(HistoryBase):
     def body(self) -> Widget:
         # No side margin of its own (the screen's is there): the table and the chart need the whole width
         # on a 1280×800 screen (1.6 times as wide as 800×480, its text 1.67 times as big).
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=[0, Scale.px(6)])
+        # Tight margins: the title, six players and Back with the legend's two lines hold in 480 px.
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(2), padding=[0, Scale.px(2)])
         games = self.shelf.games()
         names = load_names(self.log)
         kind = self.chosen(games)
@@ -59,13 +60,17 @@ class StatsScreen(HistoryBase):
         look = HistoryLook() if every else history_look(kind) if kind else HistoryLook()
         self.columns = every_game(self.c.tr.percent) if every else SHARED_FIRST + look.columns + SHARED_LAST
         title = self.tr("stats.title") + ("" if every else self.which_game(games, kind))
-        box.add_widget(FitLabel(text=title, base_font=30, bold=True, size_hint_y=None, height=Scale.px(44)))
+        # Back beside the title (the shared Back's size and word): under the table it took the sixth
+        # player's row at 800×480.
+        top = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
+        top.add_widget(back_button(self.tr, lambda: self.app.go("history")))
+        top.add_widget(FitLabel(text=title, base_font=30, bold=True))
+        box.add_widget(top)
         chips = self.game_chips(games, kind, self.choose)
         if chips is not None:
             box.add_widget(chips)
         if not board:
             box.add_widget(FitLabel(text=self.tr("stats.empty"), base_font=20))
-            box.add_widget(self.nav_back(lambda: self.app.go("history")))
             return box
         main = self.split()
         # Each player's disc (their colour and initial) starts their row: the chart's key, at 18 px.
@@ -83,12 +88,14 @@ class StatsScreen(HistoryBase):
             side = self._games(games)
         else:
             side = self._score_chart(games, names, kind, look, board[:len(theme.PLAYER_COLOURS)], colours)
-        # What the short headers stand for: beside Back under the table and the chart, as high as its lines
-        # at 18 px need in that width, so the chart keeps its height (under it, it left the chart 60 px).
+        # What the short headers stand for, under the chart, as high as its lines at 18 px need (beside
+        # Back it took the sixth player's row at 800×480).
         words = self.tr("stats.legend_all" if every else look.legend).split(" · ")
-        legend = FitLabel(text=" · ".join(w.replace(" ", "\u00a0") for w in words), base_font=18,
+        legend = FitLabel(text="\u00a0· ".join(words), base_font=18,  # a "·" ends a line, never starts one
                           color=theme.TEXT_MUTED, size_hint_y=None)
         legend.halign = "left"
+        legend.bind(width=whole_height)
+        side.add_widget(legend)
         if self.app.portrait:
             table.size_hint_y = 2.4  # six players in sight, the chart under them
         else:
@@ -99,16 +106,6 @@ class StatsScreen(HistoryBase):
             table.size_hint_x, table.width = None, Scale.px(450 if every else 563)
         main.add_widget(side)
         box.add_widget(main)
-        bottom = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(12))
-        bottom.add_widget(back_button(self.tr, lambda: self.app.go("history")))  # the shared place of Back
-        bottom.add_widget(legend)
-
-        def fit(*_):  # the row as high as the legend's lines need, Back at its bottom left
-            whole_height(legend, legend.width)
-            bottom.height = max(touch_height(), legend.height)
-
-        legend.bind(width=fit, text=fit)
-        box.add_widget(bottom)
         return box
 
     def choose(self, game: str) -> None:

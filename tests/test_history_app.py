@@ -64,7 +64,8 @@ def test_history_lists_finished_games_newest_first_and_opens_one(h):
     starts = [Translator("en").date_time(datetime(2026, 3, 1, hour, minute, tzinfo=timezone.utc))
               for hour, minute in ((19, 57), (19, 18), (18, 39), (18, 0))]  # shown in the local time
     assert [g.split(" · ")[:2] for g in games] == [["Fort Boyard", s] for s in starts]  # each names its game
-    assert "Zoe\u00a080 · Ann\u00a050 · Cy\u00a00" in games[1] and "winner: Zoe" in games[1]
+    # The winner's name and score in bold gold markup, the others plain.
+    assert "Zoe\u00a080[/color][/b] · Ann\u00a050 · Cy\u00a00" in games[1] and "winner: Zoe" in games[1]
     h.tap(h.button(games[3]))
     assert h.app.sm.current == "history_game"
     shown = texts(h)

@@ -11,7 +11,7 @@ from companion.app.lineup import lineup_of
 from tests.support import app_harness
 
 PLAY = ("moment-round2", "moment-round3", "proposal", "proposal-again", "treasure", "podium")
-SETUP = ("home", "home-notices", "new_game-players", "new_game-options", "dice", "settings", "settings-sound", "settings-mix",
+SETUP = ("home", "home-notices", "new_game-players", "new_game-options", "dice", "settings", "settings-sound",
          "settings-display", "settings-hardware", "settings-content", "settings-system", "error")
 
 

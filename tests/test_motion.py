@@ -216,7 +216,7 @@ def test_the_settings_screen_lists_every_sound_category(game):
     from companion.sound.mixbus import CATEGORIES
 
     h = game
-    open_settings_section(h, "mix")  # the volume of each kind of sound
+    open_settings_section(h, "sound")  # the volume of each kind of sound, with the mute
     texts = {w.text for w in h.widgets(h.screen) if hasattr(w, "text")}
     steppers = {getattr(w, "step", None) for w in h.widgets(h.screen)}
     for category in CATEGORIES:

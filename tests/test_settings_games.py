@@ -13,7 +13,7 @@ from tests.support import app_harness
 
 pytest.importorskip("kivy")
 
-SECTIONS = ("game", "sound", "mix", "display", "hardware", "content", "system")
+SECTIONS = ("game", "sound", "display", "hardware", "content", "system")
 
 
 def test_every_declared_setting_is_an_option_of_the_settings_screen_and_one_games_only():

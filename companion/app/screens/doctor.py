@@ -23,6 +23,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.look.tokens import line_box
+from companion.app.screens.back import back_button
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.home import notice_text
 from companion.doctor import CHECKS, FAIL, PASS, SKIP, Check, Context, Result
@@ -154,9 +155,8 @@ class DoctorScreen(BaseScreen):
         again.bind(on_release=lambda *_: (self.start(), self.rebuild()))
         corners = BigButton(text=self.tr("doctor.corners"), bg=theme.SEA_LIGHT, base_font=18)
         corners.bind(on_release=lambda *_: self.open_corners())
-        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, base_font=18)
-        back.bind(on_release=lambda *_: self.app.go("settings"))
-        for b in (again, corners, back):
+        buttons.add_widget(back_button(self.tr, lambda: self.app.go("settings")))  # the shared place of Back
+        for b in (again, corners):
             buttons.add_widget(b)
         box.add_widget(buttons)
         return box

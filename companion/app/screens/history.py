@@ -7,6 +7,7 @@ from __future__ import annotations
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
+from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale
@@ -19,6 +20,7 @@ from companion.app.screens.kit import box_for, gap
 from companion.history.games import load_names
 from companion.history.stats import player_stats
 
+ROW_FONT = 20  # body text read at 1.5 m
 SHOWN = 100  # the newest plays listed: a list to scroll through, not an archive
 
 
@@ -52,20 +54,30 @@ class HistoryScreen(HistoryBase):
             head = g.name(self.c.tr.language) + " · " + self.tr(
                 "history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
                 winners=winners_text(self.tr, [say(w) for w in g.winners], history_look(g.game)))
-            scores = " · ".join(f"{say(p)}\u00a0{self.c.tr.number(v)}"
+            won = {names.key(w) for w in g.winners}
+            scores = " · ".join(self.score_text(say(p), self.c.tr.number(v), names.key(p) in won)
                                 for p, v in sorted(g.scores.items(), key=lambda kv: -kv[1]))
-            # Two lines of 18 px; a portrait screen (fewer px per line of its text) four: the head and the
-            # scores may each wrap once, and no line shrinks.
-            b = BigButton(text=head + "\n" + scores, base_font=18, bg=theme.SEA_LIGHT, size_hint_y=None,
-                          height=box_for(18, 4 if self.app.portrait else 2))
+            # Two lines of 20 px (body text at 1.5 m); a portrait screen (fewer px per line of its text)
+            # four: the head and the scores may each wrap once, and no line shrinks.
+            b = BigButton(text=escape_markup(head) + "\n" + scores, markup=True, base_font=ROW_FONT,
+                          bg=theme.SEA_LIGHT, size_hint_y=None, height=box_for(ROW_FONT, 4 if self.app.portrait else 2))
             b.game = g.game
             b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))
             rows.add_widget(b)
         # Whole rows only: the last one seen is never cut off against the buttons under the list.
-        box.add_widget(self.scroll(rows, line=box_for(18, 4 if self.app.portrait else 2) + Scale.px(10)))
-        box.add_widget(self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("home")),
-                                (self.tr("history.stats"), theme.GOLD, self.open_stats)))
+        box.add_widget(self.scroll(rows, line=box_for(ROW_FONT, 4 if self.app.portrait else 2) + Scale.px(10)))
+        box.add_widget(self.nav_back(lambda: self.app.go("home"),
+                                     (self.tr("history.stats"), theme.GOLD, self.open_stats)))
         return box
+
+    @staticmethod
+    def score_text(name: str, score: str, winner: bool) -> str:
+        """One player's name and score on a row; the winner's in bold gold, so who won is seen at a glance
+        and not by colour alone (the font has no crown or star to add)."""
+        text = escape_markup(f"{name}\u00a0{score}")
+        if not winner:
+            return text
+        return f"[b][color={get_hex_from_color(theme.GOLD)}]{text}[/color][/b]"
 
     def choose(self, game: str) -> None:
         self.game = game

@@ -39,8 +39,9 @@ class Chart(Widget):
     text (the start of Round 2 and 3)."""
 
     def __init__(self, series: Sequence[Series], marks: Sequence[tuple[int, str]] = (), bars: bool = False,
-                 steps: bool = False, x_labels: Sequence[str] = (), **kw):
+                 steps: bool = False, x_labels: Sequence[str] = (), per_series: bool = False, **kw):
         super().__init__(**kw)
+        self.per_series = per_series  # bars: one per series at its own place, its label (a name) under it
         self.series = list(series)
         self.marks = list(marks)
         self.bars = bars
@@ -55,7 +56,11 @@ class Chart(Widget):
 
     def _draw(self, *_):
         self.canvas.clear()
-        n = max((len(s.values) for s in self.series), default=0)
+        # Bars of one value each: a bar per player, side by side over the whole width, each over its
+        # player's full name (the x labels), not a huddle at the middle keyed by initials.
+        own = self.bars and self.per_series and all(len(s.values) == 1 for s in self.series)
+        n = len(self.series) if own else max((len(s.values) for s in self.series), default=0)
+        labels = [s.label for s in self.series] if own else self.x_labels
         if n == 0 or self.width < 20 or self.height < 20:
             return
         top = max((v for s in self.series for v in s.values if v is not None), default=0)
@@ -63,9 +68,14 @@ class Chart(Widget):
         y_max = max(step, -(-top // step) * step)
         font = Scale.px(TYPE.caption)  # the least any text at the table is, charts included (issue 13)
         pad_l, pad_r, pad_t = Scale.px(56), Scale.px(28), Scale.px(32)
-        pad_b = Scale.px(34) if self.x_labels else Scale.px(8)
+        w = max(self.width - pad_l - pad_r, 1)
+        # Names wider than their slot alternate on two lines under the bars, never over each other.
+        tags = [self._text(text, font, theme.TEXT if own else theme.STONE) for text in labels[:n]]
+        stagger = any(t.texture.size[0] > w / n - Scale.px(4) for t in tags)
+        line = font * 1.5
+        pad_b = (line * (2 if stagger else 1) + Scale.px(4)) if labels else Scale.px(8)
         x0, y0 = self.x + pad_l, self.y + pad_b
-        w, h = max(self.width - pad_l - pad_r, 1), max(self.height - pad_b - pad_t, 1)
+        h = max(self.height - pad_b - pad_t, 1)
         while y_max // step > 1 and h * step / y_max < font * 1.4:  # ticks never drawn over each other
             step *= 2
             y_max = max(step, -(-top // step) * step)
@@ -94,12 +104,14 @@ class Chart(Widget):
                 mark = self._text(text, font, theme.GOLD)
                 Color(1, 1, 1, 1)
                 Rectangle(texture=mark.texture, size=mark.texture.size, pos=(px(at) + Scale.px(2), y0 + h + Scale.px(2)))
-            for i, text in enumerate(self.x_labels[:n]):
-                label = self._text(text, font, theme.STONE)
+            for i, label in enumerate(tags):
+                down = line if stagger and i % 2 else 0
                 Color(1, 1, 1, 1)
                 Rectangle(texture=label.texture, size=label.texture.size,
-                          pos=(px(i) - label.texture.size[0] / 2, y0 - label.texture.size[1] - Scale.px(2)))
-            if self.bars:
+                          pos=(px(i) - label.texture.size[0] / 2, y0 - label.texture.size[1] - Scale.px(2) - down))
+            if own:
+                self._draw_own_bars(n, w, px, py, font)
+            elif self.bars:
                 self._draw_bars(n, w, px, py)
             else:
                 self._draw_lines(px, py, font)
@@ -113,6 +125,20 @@ class Chart(Widget):
                     continue
                 left = px(i) - width * len(self.series) / 2 + k * width
                 Rectangle(pos=(left, py(0)), size=(width, max(py(v) - py(0), Scale.px(2))))
+
+    def _draw_own_bars(self, n: int, w: float, px, py, font: float) -> None:
+        """A bar per series at its own place, its value written over it."""
+        width = min(w / n * 0.6, Scale.px(120))
+        for k, s in enumerate(self.series):
+            v = s.values[0]
+            if v is None:
+                continue
+            Color(*s.rgba)
+            Rectangle(pos=(px(k) - width / 2, py(0)), size=(width, max(py(v) - py(0), Scale.px(2))))
+            figure = self._text(str(round(v)), font, theme.TEXT)
+            Color(1, 1, 1, 1)
+            Rectangle(texture=figure.texture, size=figure.texture.size,
+                      pos=(px(k) - figure.texture.size[0] / 2, py(v) + Scale.px(2)))
 
     @staticmethod
     def _staircase(points: list[float]) -> list[float]:
@@ -144,8 +170,17 @@ class Chart(Widget):
                 tag = self._text(s.label, font, s.rgba)
                 x, y = last[-2] + Scale.px(4), last[-1] - tag.texture.size[1] / 2
                 th = tag.texture.size[1] * 0.8
-                while any(abs(x - px_) < 1 and y < top and y + th > bottom for px_, bottom, top in placed):
-                    y += th  # two lines ending together: the tags one above the other, never over each other
+                # Two lines ending together: the tags one above the other, never over each other, and never
+                # above the chart's top (they go below the crowd then).
+                clash = lambda y: any(abs(x - px_) < 1 and y < top and y + th > bottom  # noqa: E731
+                                      for px_, bottom, top in placed)
+                start = y
+                while clash(y) and y + th <= self.top - th:
+                    y += th
+                if clash(y):
+                    y = start
+                    while clash(y) and y > self.y:
+                        y -= th
                 placed.append((x, y, y + th))
                 Color(1, 1, 1, 1)
                 Rectangle(texture=tag.texture, size=tag.texture.size, pos=(x, y))

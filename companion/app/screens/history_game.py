@@ -13,7 +13,6 @@ from companion.app.history_look import history_look
 from companion.app.initials import unique_initials
 from companion.app.screens.history_charts import Chart, Series
 from companion.app.screens.history_kit import HistoryBase, game_colours
-from companion.app.screens.kit import place_ranks
 from companion.history.timeline import describe, keys_over_game, timeline
 
 LINE = 34  # one line of 18 px text (Andika's line box): headings and events alike
@@ -27,7 +26,7 @@ class HistoryGameScreen(HistoryBase):
     def body(self) -> Widget:
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
         game = self.shelf.game(self.game_id) if self.game_id is not None else None
-        back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history")))
+        back = self.nav_back(lambda: self.app.go("history"))
         if game is None:
             box.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20))
             box.add_widget(back)
@@ -44,32 +43,26 @@ class HistoryGameScreen(HistoryBase):
             series = [Series(initials[p], rgba, tuple(chart.series(p))) for p, rgba in zip(game.players, colours)]
             marks = [(at, self.tr("history.round_mark", round=k + 2)) for k, at in enumerate(chart.rounds)]
             heading, drawn = look.standing_chart, Chart(series, marks, steps=True)
-        else:  # each player's final score, a bar each in their colour
+        else:  # each player's final score, a bar each in their colour over their full name
             scores = game.scores
-            series = [Series(initials[p], rgba, (scores.get(p, 0),)) for p, rgba in zip(game.players, colours)]
-            heading, drawn = "history.scores", Chart(series, bars=True)
+            series = [Series(p, rgba, (scores.get(p, 0),)) for p, rgba in zip(game.players, colours)]
+            heading, drawn = "history.scores", Chart(series, bars=True, per_series=True)
         left.add_widget(FitLabel(text=self.tr(heading), base_font=18, color=theme.GOLD, size_hint_y=None,
                                  height=Scale.px(LINE)))
         left.add_widget(drawn)
-        left.add_widget(self.legend(list(game.players), colours))
+        if look.standing_chart:  # the lines' tags are initials: the legend says whose
+            left.add_widget(self.legend(list(game.players), colours))
         main.add_widget(left)
-        main.add_widget(self.scroll(self.moments(game), line=Scale.px(LINE)))
+        if timeline(game):  # its moments beside the chart; without any, the chart has the whole width
+            main.add_widget(self.scroll(self.moments(game), line=Scale.px(LINE)))
         box.add_widget(main)
         box.add_widget(back)
         return box
 
     def moments(self, game) -> GridLayout:
-        """The game's moments, its rounds as headings; a game that tells none: the final ranking."""
+        """The game's moments, its rounds as headings (a game that tells none has its bars only)."""
         rows = GridLayout(cols=1, spacing=0, size_hint_y=None)
-        told = timeline(game)
-        if told:
-            lines = [(describe(m, self.tr), m.kind in ("round", "game_over", "no_winner")) for m in told]
-        else:
-            scores = game.scores
-            rank = place_ranks(scores)  # tied scores share a place, as on the podium
-            lines = [(self.tr("history.final"), True)] + [
-                (f"{rank[p]}. {p}\u00a0· {self.c.tr.number(v)}", False)
-                for p, v in sorted(scores.items(), key=lambda kv: (rank[kv[0]], kv[0].casefold()))]
+        lines = [(describe(m, self.tr), m.kind in ("round", "game_over", "no_winner")) for m in timeline(game)]
         for text, heading in lines:
             line = FitLabel(text=text, base_font=19 if heading else 18, bold=heading,
                             color=theme.GOLD if heading else theme.TEXT, size_hint_y=None, height=Scale.px(LINE))

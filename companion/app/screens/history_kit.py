@@ -19,9 +19,11 @@ from kivy.uix.widget import Widget
 from companion.app.controls import BigButton, FitLabel, Scale, Swatch, colour_rgba, touch_height
 from companion.app.history_look import HistoryLook
 from companion.app.initials import unique_initials
+from companion.app.screens.back import back_row
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import CHECK, choice_look, gap, text_width
 from companion.app.theme import PLAYER_COLOURS, hex_rgba
+from companion.engine.registry import available_games
 from companion.history.games import GameShelf, PlayedGame
 from companion.history.stats import kinds
 
@@ -114,13 +116,9 @@ class HistoryBase(BaseScreen):
         holder.add_widget(Widget())
         return holder
 
-    def nav(self, *specs: tuple[str, Any, Callable[[], None]]) -> Widget:
-        row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=gap())  # 8 px after rounding too
-        for text, colour, action in specs:
-            b = BigButton(text=text, bg=colour, base_font=20)
-            b.bind(on_release=lambda _b, a=action: a())
-            row.add_widget(b)
-        return row
+    def nav_back(self, action: Callable[[], None], *others: tuple[str, Any, Callable[[], None]]) -> Widget:
+        """The page's bottom row: the shared Back (screens/back.py), then its own buttons."""
+        return back_row(self.tr, action, *others)
 
     def split(self) -> BoxLayout:
         """Side by side on a landscape screen, one above the other in portrait."""
@@ -153,11 +151,15 @@ class HistoryBase(BaseScreen):
 
     def game_chips(self, games: Sequence[PlayedGame], chosen: str | None,
                    on_choose: Callable[[str], None]) -> Widget | None:
-        """All, then each game played (the most recent first), the chosen one marked: one row that scrolls
+        """All, then each game played (in home's order), the chosen one marked: one row that scrolls
         sideways when the names do not hold in the width. None with a single game played (All is it)."""
-        found = kinds(games)
-        if len(found) < 2:
+        played = kinds(games)
+        if len(played) < 2:
             return None
+        # Home's tile order (the registry's), so a game sits in the same place on both screens; a game the
+        # companion no longer holds comes after them.
+        order = available_games()
+        found = sorted(played, key=lambda k: order.index(k) if k in order else len(order))
         row = BoxLayout(size_hint=(None, 1), spacing=gap())
         row.bind(minimum_width=row.setter("width"))
         for value, text in [(ALL, self.tr("history.all"))] + [(k, self.game_name(games, k)) for k in found]:

@@ -45,7 +45,7 @@ class PlayerScreen(HistoryBase):
         games, names = self.shelf.games(), load_names(self.log)
         kind, board = self.board()
         me = next((s for s in board if s.key == self.player_key), None)
-        back = self.nav((self.tr("settings.back"), theme.STONE, lambda: self.app.go("history_stats")))
+        back = self.nav_back(lambda: self.app.go("history_stats"))
         if me is None:
             box.add_widget(FitLabel(text=self.tr("stats.empty"), base_font=20))
             box.add_widget(back)

@@ -13,8 +13,10 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, Swatch, touch_height
 from companion.app.history_look import HistoryLook, StatColumn, history_look
 from companion.app.initials import unique_initials
+from companion.app.screens.back import back_button
 from companion.app.screens.history_charts import Chart, Series
 from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase, player_colours, whole_height
+from companion.engine.registry import available_games
 from companion.history.games import PlayedGame, load_names
 from companion.history.stats import PlayerStats, across_games, kinds, player_stats, ranks, treasure_per_game
 
@@ -22,9 +24,13 @@ NAME_SHARE, FIGURE_SHARE = 0.395, 0.1117  # a row's rank and name, and each figu
 SHARED_FIRST = (StatColumn("stats.wins", lambda s: f"{s.wins}/{s.games}"),)
 SHARED_LAST = (StatColumn("stats.average", lambda s: str(round(s.average_treasure))),
                StatColumn("stats.best", lambda s: str(s.best_treasure)))
-EVERY_GAME = (StatColumn("stats.wins", lambda s: f"{s.wins}/{s.games}"),
-              StatColumn("stats.share", lambda s: f"{round(s.win_share * 100)}\u00a0%"),
-              StatColumn("stats.kinds", lambda s: str(s.kinds)))
+
+
+def every_game(percent) -> tuple[StatColumn, ...]:
+    """The board across games; ``percent`` writes the share of wins in the table's language ("100 %", "100%")."""
+    return (StatColumn("stats.wins", lambda s: f"{s.wins}/{s.games}"),
+            StatColumn("stats.share", lambda s: percent(s.win_share)),
+            StatColumn("stats.kinds", lambda s: str(s.kinds)))
 
 
 class StatsScreen(HistoryBase):
@@ -44,20 +50,20 @@ class StatsScreen(HistoryBase):
     def body(self) -> Widget:
         # No side margin of its own (the screen's is there): the table and the chart need the whole width
         # on a 1280×800 screen (1.6 times as wide as 800×480, its text 1.67 times as big).
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=[0, Scale.px(6)])
+        # Tight margins: the title, six players and Back with the legend's two lines hold in 480 px.
+        box = BoxLayout(orientation="vertical", spacing=Scale.px(2), padding=[0, Scale.px(2)])
         games = self.shelf.games()
         names = load_names(self.log)
         kind = self.chosen(games)
         every = kind == ALL
         board = across_games(games, names) if every else player_stats(games, names, game=kind)
         look = HistoryLook() if every else history_look(kind) if kind else HistoryLook()
-        self.columns = EVERY_GAME if every else SHARED_FIRST + look.columns + SHARED_LAST
-        # The way back beside the title: the table gets the height for six players without scrolling.
-        top = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
-        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, base_font=20, size_hint_x=0.25)
-        back.bind(on_release=lambda *_: self.app.go("history"))
-        top.add_widget(back)
+        self.columns = every_game(self.c.tr.percent) if every else SHARED_FIRST + look.columns + SHARED_LAST
         title = self.tr("stats.title") + ("" if every else self.which_game(games, kind))
+        # Back beside the title (the shared Back's size and word): under the table it took the sixth
+        # player's row at 800×480.
+        top = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
+        top.add_widget(back_button(self.tr, lambda: self.app.go("history")))
         top.add_widget(FitLabel(text=title, base_font=30, bold=True))
         box.add_widget(top)
         chips = self.game_chips(games, kind, self.choose)
@@ -82,9 +88,10 @@ class StatsScreen(HistoryBase):
             side = self._games(games)
         else:
             side = self._score_chart(games, names, kind, look, board[:len(theme.PLAYER_COLOURS)], colours)
-        # What the short headers stand for, under the chart: as high as its lines at 18 px need in the width
-        # it gets (six lines at 800×480, eight on 1280×800's narrower column), the chart taking the rest.
-        legend = FitLabel(text=self.tr("stats.legend_all" if every else look.legend), base_font=18,
+        # What the short headers stand for, under the chart, as high as its lines at 18 px need (beside
+        # Back it took the sixth player's row at 800×480).
+        words = self.tr("stats.legend_all" if every else look.legend).split(" · ")
+        legend = FitLabel(text="\u00a0· ".join(words), base_font=18,  # a "·" ends a line, never starts one
                           color=theme.TEXT_MUTED, size_hint_y=None)
         legend.halign = "left"
         legend.bind(width=whole_height)
@@ -164,11 +171,11 @@ class StatsScreen(HistoryBase):
     def _games(self, games: list[PlayedGame]) -> Widget:
         """Every game played, with its count of finished plays: a tap opens its own leaderboard."""
         box = BoxLayout(orientation="vertical", spacing=Scale.px(2))  # the buttons, then the legend under them
-        found = kinds(games)
+        order = available_games()  # home's order, as the chips
+        found = sorted(kinds(games), key=lambda k: order.index(k) if k in order else len(order))
         cols = 2 if self.app.portrait else 1  # one a row beside the table (each name on one line), two under it
-        rows = -(-len(found) // cols)
-        grid = GridLayout(cols=cols, spacing=Scale.px(8), size_hint_y=None,
-                          height=rows * touch_height() + (rows - 1) * Scale.px(8))
+        grid = GridLayout(cols=cols, spacing=Scale.px(8), size_hint_y=None, row_force_default=True,
+                          row_default_height=touch_height())
         for kind in found:
             n = sum(1 for g in games if g.game == kind and g.status == "finished")
             b = BigButton(text=self.tr("stats.kind_games", game=self.game_name(games, kind), n=n), base_font=18,
@@ -176,6 +183,7 @@ class StatsScreen(HistoryBase):
             b.choice = ("game", kind)
             b.bind(on_release=lambda _b, k=kind: self.choose(k))
             grid.add_widget(b)
-        box.add_widget(grid)
+        # Under the title, the chips and above Back: more games than hold in the height scroll.
+        box.add_widget(self.scroll(grid, line=touch_height() + Scale.px(8)))
         return box
 

@@ -340,11 +340,15 @@ class HomeScreen(BaseScreen):
 
 
 class ErrorScreen(BaseScreen):
-    """A screen failed: the table's words first (nothing is lost, go back), the technical detail small
-    below for whoever fixes it."""
+    """A screen failed: the table's words first (nothing is lost, go back), the technical detail (English)
+    one tap away below, for whoever fixes it."""
 
     in_game = False
     message = ""
+    detail_shown = False  # the technical detail, once asked for
+
+    def on_leave(self, *_):
+        self.detail_shown = False  # the next problem shows the family's words first again
 
     def body(self) -> Widget:
         paint_backdrop(self, None)
@@ -359,6 +363,17 @@ class ErrorScreen(BaseScreen):
                          bold=True, size_hint_y=None, height=px(TOUCH.primary))
         back.bind(on_release=lambda *_: self.app.retry_log() if log else self.app.go("home"))
         box.add_widget(back)
-        box.add_widget(FitLabel(text=self.tr("error.technical", detail=self.message), base_font=TYPE.caption,
-                                color=theme.TEXT_MUTED, size_hint_y=None, height=box_for(TYPE.caption, 3)))
+        # The detail is the program's own words (English, whatever the table's language): behind a quiet
+        # button in the screen's language, for whoever fixes it, never in the family's way.
+        if self.detail_shown:
+            box.add_widget(FitLabel(text=self.tr("error.technical", detail=self.message), base_font=TYPE.caption,
+                                    color=theme.TEXT_MUTED, size_hint_y=None, height=box_for(TYPE.caption, 3)))
+        else:
+            more = BigButton(text=self.tr("error.show_technical"), bg=theme.STONE_DARK, base_font=TYPE.caption,
+                             size_hint=(None, None), width=px(420), height=px(TOUCH.minimum),
+                             pos_hint={"center_x": 0.5})
+            more.technical = True
+            more.bind(on_release=lambda *_: (setattr(self, "detail_shown", True), self.rebuild()))
+            box.add_widget(more)
+            box.add_widget(Widget(size_hint_y=None, height=box_for(TYPE.caption, 3) - px(TOUCH.minimum)))
         return box

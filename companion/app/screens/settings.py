@@ -1,6 +1,6 @@
-"""Settings in sections that fit the screen: a column of sections (Language and games, Sound, Volumes,
-Display, Hardware, Content, System) and the chosen section's page beside it (stacked in portrait), nothing
-behind a scroll bar. Choices are segmented toggles, volumes and seconds − / + steppers; the hardware
+"""Settings in sections: a column of sections (Language and games, Sound, Display, Hardware, Content,
+System) and the chosen section's page beside it (stacked in portrait); a page taller than the screen
+scrolls. Choices are segmented toggles, volumes and seconds − / + steppers; the hardware
 check, the RFID tiles, the packs and shutdown are one tap from the sections.
 
 Every option is shared but those a game's package declares (companion.app.game_settings): the first
@@ -12,12 +12,15 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.utils import escape_markup
 from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, Panel, touch_height
 from companion.app.game_settings import GameSetting, game_settings
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
+from companion.app.screens.back import back_button
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import Segmented, Stepper, choice_look, box_for, gap, left_label, paint_backdrop, px
 from companion.app.screens.tiles import reader_line
@@ -25,7 +28,7 @@ from companion.app.table.language import LANGUAGE_NAMES
 from companion.app.table.profiles import PROFILES
 from companion.config import screen_options
 
-SECTIONS = ("game", "sound", "mix", "display", "hardware", "content", "system")
+SECTIONS = ("game", "sound", "display", "hardware", "content", "system")  # one page for all of the sound
 OPTION_SECTIONS = {"game": "game", "audio": "sound", "display": "display"}  # config section -> page
 STEPPED = ("volume", "voice_volume", "cues_volume", "ambience_volume")
 
@@ -43,16 +46,21 @@ class SettingsScreen(BaseScreen):
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s))
         box.add_widget(self.sections(portrait))
-        page = BoxLayout(orientation="vertical", spacing=gap())
+        page = BoxLayout(orientation="vertical", spacing=gap(), size_hint_y=None)
+        page.bind(minimum_height=page.setter("height"))
         page.add_widget(left_label(self.tr("settings.section." + self.section), TYPE.heading, theme.GOLD, bold=True,
                                    size_hint_y=None, height=box_for(TYPE.heading)))
         getattr(self, "page_" + self.section)(page)
-        page.add_widget(Widget())
-        box.add_widget(page)
+        # A page taller than the screen (the first one, with every game's settings) scrolls; a shorter one
+        # sits at the top.
+        view = ScrollView(do_scroll_x=False, bar_width=px(8), scroll_type=["bars", "content"])
+        view.add_widget(page)
+        box.add_widget(view)
         return box
 
     def sections(self, portrait: bool) -> Widget:
-        """The six sections (the chosen one in the selection colour with ✓) and the way back home."""
+        """The sections (the chosen one in the selection colour, its name underlined: a ✓ read as "done")
+        and the shared Back, at the bottom left as on every shared screen."""
         if portrait:
             column = GridLayout(cols=3, spacing=gap(), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
@@ -60,17 +68,15 @@ class SettingsScreen(BaseScreen):
             column = BoxLayout(orientation="vertical", spacing=gap(), size_hint_x=None, width=px(210))
         for name in SECTIONS:
             on = name == self.section
-            b = BigButton(text=("✓ " if on else "") + self.tr("settings.section." + name), base_font=TYPE.button,
+            text = escape_markup(self.tr("settings.section." + name))
+            b = BigButton(text=f"[u]{text}[/u]" if on else text, markup=True, base_font=TYPE.button,
                           size_hint_y=None, height=px(TOUCH.minimum) * (1.4 if portrait else 1), **choice_look(on))
             b.section = name
             b.bind(on_release=lambda _b, n=name: self.show(n))
             column.add_widget(b)
-        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_y=None,
-                         height=px(TOUCH.minimum) * (1.4 if portrait else 1))
-        back.bind(on_release=lambda *_: self.app.go("home"))
-        column.add_widget(back)
         if not portrait:
-            column.add_widget(Widget())  # the sections from the top
+            column.add_widget(Widget())  # the sections from the top, Back at the bottom
+        column.add_widget(back_button(self.tr, lambda: self.app.go("home")))
         return column
 
     def show(self, section: str) -> None:
@@ -110,10 +116,7 @@ class SettingsScreen(BaseScreen):
 
     @staticmethod
     def page_of(option) -> str:
-        """The page an option is on: by its config section; the volume of each kind of sound on its own
-        page (they would not all fit beside the mute and the main volume)."""
-        if option.section == "audio" and option.attr.endswith("volume") and option.attr != "volume":
-            return "mix"
+        """The page an option is on: by its config section (every volume on the sound page, which scrolls)."""
         return OPTION_SECTIONS.get(option.section, "game")
 
     def control(self, option, value: Any, steps: tuple) -> Widget:
@@ -205,9 +208,6 @@ class SettingsScreen(BaseScreen):
                           size_hint_y=None, height=px(TOUCH.minimum))
             b.bind(on_release=lambda *_: self.change(sound_device=nxt))
             self.row(page, self.tr("settings.label.sound_device"), b)
-
-    def page_mix(self, page: Widget) -> None:
-        self.option_rows(page, "mix")
 
     def page_display(self, page: Widget) -> None:
         self.option_rows(page, "display")

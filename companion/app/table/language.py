@@ -104,6 +104,12 @@ class Translator:
 
         return format_decimal(value, locale=self._babel_locale())
 
+    def percent(self, share: float) -> str:
+        """``share`` (0 to 1) as a whole percentage the language's way: "100 %" in French, "100%" in English."""
+        from babel.numbers import format_percent
+
+        return format_percent(share, locale=self._babel_locale())
+
     def date_time(self, moment: datetime, now: datetime | None = None) -> str:
         """``moment`` in local time as the language says it ("samedi 14 février, 18 h 05"), with the
         catalogue's patterns: ``format.date_time``, ``_year`` when it is not this year's, ``_first`` on the

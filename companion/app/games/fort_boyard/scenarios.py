@@ -280,5 +280,5 @@ SCENARIOS.update({
 })
 
 
-for _section in ("sound", "mix", "display", "hardware", "content", "system"):
+for _section in ("sound", "display", "hardware", "content", "system"):
     SCENARIOS[f"settings-{_section}"] = _screen("settings", lambda app, s=_section: _settings(app, s))

@@ -1,5 +1,5 @@
-"""Pixies' screens through the real app at 800×480: a whole game played with the screens' own buttons to
-the podium (the score pad, and the draft), the pad's picker as the rules' picker, the card colours apart
+"""Pixies' screens through the real app at 800×480: a whole game to the podium, its first
+steps with the screens' own buttons and the rest by the same commands (the score pad, and the draft), the pad's picker as the rules' picker, the card colours apart
 under every colour vision with a shape each, and every Pixies screen legible in French and English."""
 
 from __future__ import annotations
@@ -51,30 +51,40 @@ def _card_in_picker(picker, card):
     return next(w for w in picker.walk() if getattr(w, "choice", None) == ("card", card))
 
 
+def _enter_through_the_screens(h, app, grid):
+    """One grid entered with the pad's own taps: each space's picker, "on another card" where it is."""
+    for space, item in enumerate(grid, start=1):
+        if item is None:
+            continue
+        h.tap(app.current_screen().grid_view.spaces[space - 1])
+        picker = app.current_screen().picker
+        if item == "down":
+            h.tap(next(w for w in picker.walk() if getattr(w, "text", "") == app.controller.tr("pixies.pad.down")))
+            continue
+        stacked = bool(item.get("validated"))
+        if picker.stacked != stacked:
+            h.tap(next(w for w in picker.walk() if getattr(w, "choice", None) == ("stacked", stacked)))
+        h.tap(_card_in_picker(app.current_screen().picker, item["up"]))
+    assert app.current_screen().drafts[app.current_screen().who] == list(grid)
+    h.tap(app.current_screen().enter_button)
+
+
 def test_a_score_pad_game_played_through_the_screens_reaches_the_podium(harness):
-    from companion.app.games.pixies.scenarios import EXAMPLE, SECOND, THIRD, fresh_game
+    """Marie-Christine's first grid (the digest's: a card alone, cards on another, a face-down one) entered
+    tap by tap; the other grids (the same taps again, the slow part) sent as the pad's own grid commands,
+    each round still scored on its screen and left by its Continue."""
+    from companion.app.games.pixies.scenarios import EXAMPLE, SECOND, THIRD, fresh_game, grids
 
     h, app = harness, harness.app
     fresh_game(app)
     app.show_phase()
     for round_ in (1, 2, 3):
-        for grid in (EXAMPLE, SECOND, THIRD):
-            screen = app.current_screen()
-            assert screen.name == "pixies_pad"
-            for space, item in enumerate(grid, start=1):
-                if item is None:
-                    continue
-                h.tap(app.current_screen().grid_view.spaces[space - 1])
-                picker = app.current_screen().picker
-                if item == "down":
-                    h.tap(next(w for w in picker.walk() if getattr(w, "text", "") == app.controller.tr("pixies.pad.down")))
-                    continue
-                stacked = bool(item.get("validated"))
-                if picker.stacked != stacked:
-                    h.tap(next(w for w in picker.walk() if getattr(w, "choice", None) == ("stacked", stacked)))
-                h.tap(_card_in_picker(app.current_screen().picker, item["up"]))
-            assert app.current_screen().drafts[app.current_screen().who] == list(grid)
-            h.tap(app.current_screen().enter_button)
+        for name, grid in zip(("Marie-Christine", "Jean-Baptiste", "Zoé"), (EXAMPLE, SECOND, THIRD)):
+            assert app.current_screen().name == "pixies_pad"
+            if round_ == 1 and name == "Marie-Christine":
+                _enter_through_the_screens(h, app, grid)
+            else:
+                app.send(next(g for g in grids([EXAMPLE, SECOND, THIRD]) if g["player"] == name))
         assert app.sm.current == "pixies_round"
         me = next(p for p in app.controller.view["players"] if p["name"] == "Marie-Christine")
         assert me["rounds"][-1]["total"] == {1: 37, 2: 41, 3: 45}[round_]  # the digest's grid: zone 4 × 2, 3, 4
@@ -86,27 +96,35 @@ def test_a_score_pad_game_played_through_the_screens_reaches_the_podium(harness)
 
 
 def test_a_draft_played_through_the_screens_reaches_the_podium(harness):
+    """Turns drafted with the screens' own taps (reveals, picks, where a card goes, which to keep) until a
+    screen has asked where a card goes and two reveals were tapped; the rest (more of the same, the slow
+    part) sent as legal commands, each round's screen left by its Continue, to the podium."""
+    import random
+
     from companion.app.games.pixies.scenarios import fresh_game
+    from companion.games.pixies.autoplay import legal_command
+    from companion.games.pixies.cards import CARDS
 
     h, app = harness, harness.app
     fresh_game(app, 2, "draft")
     app.show_phase()
-    asked = set()
+    asked, rng, reveals = set(), random.Random(7), 0
     for _ in range(2000):
         v, screen = app.controller.view, app.current_screen()
         if app.sm.current == "podium":
             break
         if screen.name == "pixies_round":
             h.tap(screen.continue_button)
+        elif asked and reveals >= 2:
+            app.send(legal_command(v, rng))  # no frames between: the next screen is read from the state
         elif v["phase"] == "reveal":
             while len(screen.chosen) < v["cards_per_turn"]:
                 card = next(c for c in v["deck"] if c not in screen.chosen)
-                from companion.games.pixies.cards import CARDS
-
                 h.tap(next(w for w in screen.walk() if getattr(w, "choice", None) == ("number", CARDS[card].number)))
                 h.tap(next(w for w in app.current_screen().walk() if getattr(w, "choice", None) == ("card", card)))
                 screen = app.current_screen()
             h.tap(screen.reveal_button)
+            reveals += 1
         elif screen.pending is not None:
             needs = v["choices"][screen.pending]["needs"]
             asked.add(needs)

@@ -55,7 +55,7 @@ def test_the_round_screen_bar_names_the_round_being_scored(harness):
 
     texts = _texts(scenario_report(harness, "round", "en"))
     assert any(t.startswith("Round 1 / 3") for t in texts), texts  # the state is in round 2 already
-    assert any(t.startswith("End of round 1:") for t in texts), texts
+    assert any(t.startswith("Round 1: ") and t.endswith("’s grid") for t in texts), texts  # whose grid shows, not who won
     assert not any(t.startswith("Round 2 / 3") for t in texts), texts
 
 

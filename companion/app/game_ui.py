@@ -66,6 +66,8 @@ class GameUI(Protocol):
     # The podium ceremony (companion/app/screens/podium.py). Both optional: the shell's defaults are coins
     # and its own plain line ("Zoé wins!", a tie, nobody), which names no game.
     ceremony_token: str  # the tokens that rain: one of companion.app.widgets.ceremony.TOKENS
+    # Optional: ``ceremony_art``, the name of a backdrop of the look drawn behind the rain in place of the
+    # spotlit stage (a game's own scene).
 
     def winner_line(self, tr: Any, view: Mapping[str, Any]) -> str: ...  # tr: the table's Translator (.language)
 

@@ -41,6 +41,7 @@ def game_tile_art(game_id: str, profile) -> Path | None:
     return asset(f"game-{game_id}", profile)
 
 
-def ceremony_backdrop(profile) -> Path:
-    """The podium ceremony's backdrop for ``profile``: the screen's own size."""
-    return asset("ceremony", profile)
+def ceremony_backdrop(profile, art: str = "ceremony") -> Path:
+    """The podium ceremony's backdrop for ``profile``: the screen's own size (``art``: a game's own
+    backdrop in place of the spotlit stage, ``GameUI.ceremony_art``)."""
+    return asset(art, profile)

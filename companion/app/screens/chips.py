@@ -78,8 +78,9 @@ SLOT = 24  # px: one slot of a figure drawn as slots (three keys to win), narrow
 
 
 def figure_words(figure: Any, tr: Any) -> str:
-    """A figure's words where its chip has room for them ("Sans clé"), else ""."""
-    return tr(figure.words) if getattr(figure, "words", "") else ""
+    """A figure's words where its chip has room for them ("Sans clé", or "Total 37": a message may hold the
+    figure's ``{value}``, so that a bare number is never left for the table to guess), else ""."""
+    return tr(figure.words, value=figure.value) if getattr(figure, "words", "") else ""
 
 
 class PlayerChip(Panel):

@@ -99,7 +99,8 @@ class PodiumScreen(BaseScreen):
         ui = self.c.ui()
         if self.ceremony is not None:  # the rain of the podium this one replaces: its clock stops now
             self.ceremony.finish(quiet=True)
-        stage = Ceremony(token=getattr(ui, "ceremony_token", DEFAULT_TOKEN), settings=lambda: self.app.settings,
+        stage = Ceremony(token=getattr(ui, "ceremony_token", DEFAULT_TOKEN), art=getattr(ui, "ceremony_art", "ceremony"),
+                         settings=lambda: self.app.settings,
                          sound=getattr(self.app, "sound", None), over=False)  # behind the plates: words never covered
         self.ceremony = stage
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs), padding=[px(SPACE.s), px(SPACE.xs)])

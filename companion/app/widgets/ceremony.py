@@ -40,7 +40,7 @@ SEGMENTS = 24     # an ellipse's sides: round at 40 px (Kivy's default, 180, cos
 #: What the rain sounds like, by token: metal clinks, or soft pats for what is paper, clay or dough.
 TOKEN_CUES = {"coin": "tokens_falling", "helmet": "tokens_falling", "card": "soft_tokens_falling",
               "brick": "soft_tokens_falling", "pizza": "soft_tokens_falling"}
-CARD_COLOURS = ("4bb4ff", "7fd18b", P.GOLD, "e4572e")  # the pixie cards' four colours (art/games.py)
+CARD_COLOURS = ("1e4fa8", "3aa86a", "f0e442", "b01c22")  # the four suits of the spiral cards (blue, green, yellow, red)
 
 
 def _token_shapes(kind: str, s: float, variant: int) -> list:
@@ -63,12 +63,14 @@ def _token_shapes(kind: str, s: float, variant: int) -> list:
                 Rectangle(pos=(h * 0.22, -h * 0.4), size=(h * 0.36, h * 0.1)),
                 Color(*hex_rgba(P.GOLD)), Rectangle(pos=(-h * 0.08, -h * 1.0), size=(h * 0.16, h * 1.0)),
                 Line(ellipse=(-h * 0.8, -h * 0.6, s * 0.8, s * 0.8, -90, 90, SEGMENTS // 2), width=max(1.0, s * 0.03))]
-    if kind == "card":  # a pixie card: parchment edge, its colour, a pixie's head
+    if kind == "card":  # a spiral card: light edge, one of the four suits, a spiral on its face
         ink = hex_rgba(CARD_COLOURS[variant % len(CARD_COLOURS)])
+        mark = hex_rgba(P.INK if variant % len(CARD_COLOURS) == 2 else P.PARCHMENT)  # dark on the yellow only
+        turns = [(s * 0.2 * (0.15 + 0.85 * i / 15) * math.cos(i / 15 * 2.4 * math.pi),
+                  s * 0.2 * (0.15 + 0.85 * i / 15) * math.sin(i / 15 * 2.4 * math.pi)) for i in range(16)]
         return [Color(*hex_rgba(P.PARCHMENT)), RoundedRectangle(pos=(-h * 0.72, -h), size=(s * 0.72, s), radius=[s * 0.1]),
                 Color(*ink), RoundedRectangle(pos=(-h * 0.6, -h * 0.88), size=(s * 0.6, s * 0.88), radius=[s * 0.07]),
-                Color(*hex_rgba(P.INK)), Ellipse(segments=SEGMENTS, pos=(-s * 0.08, s * 0.05), size=(s * 0.16, s * 0.16)),
-                Triangle(points=(0, s * 0.05, -s * 0.12, -s * 0.25, s * 0.12, -s * 0.25))]
+                Color(*mark), Line(points=[v for xy in turns for v in xy], width=max(1.0, s * 0.04))]
     if kind == "brick":  # a wall's brick: brick red, a lit top edge, the mortar's line
         return [Color(*hex_rgba("a3241c")), Rectangle(pos=(-h, -h * 0.45), size=(s, s * 0.45)),
                 Color(*hex_rgba("d4503f")), Rectangle(pos=(-h, h * 0.25), size=(s, s * 0.1)),
@@ -130,7 +132,8 @@ class Ceremony(FloatLayout):
 
     def __init__(self, token: str = "coin", count: int = 36, seed: int = 22,
                  settings: Callable[[], Any] | None = None, sound: Any = None,
-                 clock: Callable[[], float] = time.monotonic, over: bool = True, **kw: Any) -> None:
+                 clock: Callable[[], float] = time.monotonic, over: bool = True, art: str = "ceremony",
+                 **kw: Any) -> None:
         super().__init__(**kw)
         if token not in TOKENS:
             raise ValueError(f"no token {token!r}; known: {', '.join(TOKENS)}")
@@ -140,7 +143,7 @@ class Ceremony(FloatLayout):
         self._settings = settings or (lambda: None)
         self.sound, self.clock = sound, clock
         self._live_clock = clock  # ``hold`` stops the clock for a picture; ``start`` runs it again
-        self.over = over
+        self.over, self.art = over, art  # art: the backdrop's name (a game's own, else the spotlit stage)
         self.tokens: list[_Token] = []
         self._group: InstructionGroup | None = None
         self._event = None
@@ -151,7 +154,7 @@ class Ceremony(FloatLayout):
         self._profile = profile()
         with self.canvas.before:
             Color(1, 1, 1, 1)
-            self.backdrop = Rectangle(texture=texture(ceremony_backdrop(self._profile)))
+            self.backdrop = Rectangle(texture=texture(ceremony_backdrop(self._profile, self.art)))
         self._texture = texture
         self.bind(pos=self._layout, size=self._layout)
         self._layout()
@@ -238,5 +241,5 @@ class Ceremony(FloatLayout):
         now = profile()
         if now != self._profile:  # the window became another display profile: its own backdrop
             self._profile = now
-            self.backdrop.texture = self._texture(ceremony_backdrop(now))
+            self.backdrop.texture = self._texture(ceremony_backdrop(now, self.art))
         self.backdrop.pos, self.backdrop.size = self.pos, self.size

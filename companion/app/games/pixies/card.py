@@ -163,9 +163,17 @@ class CardFace(FloatLayout):
                         Color(*card_rgba(colour))
                         RoundedRectangle(pos=(x + fw * i / 4, y), size=(fw / 4, fh),
                                          radius=[r if i == 0 else 0, r if i == 3 else 0, r if i == 3 else 0, r if i == 0 else 0])
-                    # The number and the mark on a pale panel: dark ink reads on it over every band.
+                    # The number and the mark each on a pale patch (dark ink reads on it over every band),
+                    # the four bands showing round them: a rainbow card at a glance, never a blank one.
                     Color(*hex_rgba(ROLES.text, 0.92))
-                    RoundedRectangle(pos=(x + fw * 0.08, y + fh * 0.05), size=(fw * 0.84, fh * 0.74), radius=[r])
+                    if fh < px(64):  # a grid's small space: one patch for the number and its mark
+                        RoundedRectangle(pos=(x + fw * 0.1, y + fh * 0.12), size=(fw * 0.8, fh * 0.64), radius=[r])
+                    else:
+                        d = min(fw * 0.62, fh * 0.42)
+                        Ellipse(pos=(x + fw * 0.56 - d / 2, y + fh * 0.64 - d / 2), size=(d, d))
+                        if c.star or c.spirals or c.crosses:  # the mark's patch, only where there is a mark
+                            RoundedRectangle(pos=(x + fw * 0.14, y + fh * 0.06), size=(fw * 0.72, fh * 0.26),
+                                             radius=[fh * 0.1])
                     for i, colour in enumerate(COLOURS):
                         Color(*hex_rgba(ROLES.text_on_light))
                         _shape(SHAPES[colour], x + fw * (0.14 + 0.24 * i), y + fh * 0.9, min(fw, fh) * 0.07)

@@ -79,7 +79,7 @@ class SpacePicker(ModalView):
         for card in shown:
             if card in self.taken:  # in another grid: faded, the grid named, no tap
                 one = BoxLayout(orientation="vertical", spacing=px(2))
-                face = CardFace(card, self.stacked, font=px(30), opacity=0.4)
+                face = CardFace(card, False, font=px(30), opacity=0.4)
                 for part in ("number_label", "mark_label"):  # faded text would not read: colour, shape, mark say it
                     if getattr(face, part, None) is not None:
                         face.remove_widget(getattr(face, part))
@@ -92,7 +92,9 @@ class SpacePicker(ModalView):
                 one.taken = card
                 grid.add_widget(one)
                 continue
-            view = CardView(card, self.stacked, font=px(34))
+            # No seal on the choices: "on another card" above says it once for all; a ✓ on every card
+            # would tell nothing (the grid shows the seal where it tells which space is validated).
+            view = CardView(card, False, font=px(34))
             view.choice = ("card", card)
             view.bind(on_release=lambda _v, c=card: self.pick({"up": c, "validated": True} if self.stacked else {"up": c}))
             grid.add_widget(view)

@@ -14,7 +14,8 @@ PHASE_SCREENS = {"grids": "pixies_pad", "reveal": "pixies_draft", "pick": "pixie
 class PixiesUI:
     id = GAME
     timed_phases: tuple[str, ...] = ()
-    ceremony_token = "card"  # the podium's rain (companion/app/widgets/ceremony.py), once the shell asks for it
+    ceremony_token = "card"  # the podium's rain of spiral cards (companion/app/widgets/ceremony.py)
+    ceremony_art = "pixies-glade"  # under it the game's own meadow at night, not the spotlit stage
     portrait_compact_columns = 3  # a draft chip holds the total and this round's score: three chips a row at most
 
     def screens(self) -> dict[str, type]:
@@ -59,15 +60,38 @@ class PixiesUI:
     # --- figures -------------------------------------------------------------------------------------
 
     def standing(self, view: Mapping[str, Any], player: Mapping[str, Any]) -> list[Figure]:
-        """The total over the rounds scored; this round's grid as it scores now (draft)."""
-        # Points as a star (a check mark would read as "validated", the grids' own seal).
-        figures = [Figure("star", str(player.get("total", 0)), "total")]
+        """The total over the rounds scored ("Total 37"); this round's grid as it scores now (draft:
+        "Manche +12"), in words where the chip has room (else "+12" beside the total). Not a star: ★ is a kind of card in Pixies, so points
+        drawn as stars would read as star cards (the narrowest chips fall back on the points' own mark)."""
+        figures = [Figure("points", str(player.get("total", 0)), "total", words="pixies.chip.total")]
         if view.get("mode") == "draft" and view.get("phase") != "over":
-            figures.append(Figure("star", str((player.get("score") or {}).get("total", 0)), "round", faded=True))
+            now = (player.get("score") or {}).get("total", 0)
+            # No mark of its own where room is short: "Total 0  +5" reads as what this round adds.
+            figures.append(Figure("", f"+{now}" if now >= 0 else str(now), "round", words="pixies.chip.round"))
         return figures
+
+    def figure_icon(self, name: str, colour: Any) -> Any:
+        """The points' mark where a chip has no room for words: Σ in the chip's ink, never a ★."""
+        from companion.app.games.pixies.tabs import points_mark
+
+        return points_mark(colour)
 
     def podium(self, view: Mapping[str, Any]) -> dict[str, tuple[int, Figure]]:
         return {p["name"]: (p["total"], Figure("star", str(p["total"]), "points")) for p in view["players"]}
+
+    def winner_line(self, tr: Any, view: Mapping[str, Any]) -> str:
+        """The podium's line in the game's own vocabulary: the points that won ("Zoé gagne avec 45 points !"),
+        a tie's shared points; the shell's plain line where nobody won."""
+        from companion.app.screens.podium import names_list, plain_winner_line
+
+        winners = list(view.get("winners") or ())
+        totals = {p["name"]: p["total"] for p in view.get("players", [])}
+        if not winners or winners[0] not in totals:
+            return plain_winner_line(tr, view, tr.language)
+        points = tr("pixies.points", n=totals[winners[0]])
+        if len(winners) == 1:
+            return tr("pixies.win.one", player=winners[0], points=points)
+        return tr("pixies.win.tie", players=names_list(winners, tr.language), points=points)
 
     def score_words(self, tr: Callable[..., str], score: int) -> str:
         return tr("pixies.points", n=score)

@@ -67,7 +67,7 @@ def test_time_up_fills_the_screen_until_a_tap(harness):
 
 def test_the_duel_is_a_sequence_contest_then_run_with_the_timer_or_the_buzzers(harness):
     from companion.app.scenarios import SCENARIOS, shot_name
-    from companion.app.screens.base import HourglassView
+    from companion.app.screens.hourglass_view import HourglassView
 
     app = harness.app
     SCENARIOS["duel-choose"](app)
@@ -111,7 +111,7 @@ def test_undo_then_redo_by_touch_gives_back_the_same_game(harness):
 
 def test_the_last_ten_seconds_are_told_once_and_pulse(harness):
     from companion.app.scenarios import SCENARIOS, shot_name
-    from companion.app.screens.base import HourglassView
+    from companion.app.screens.hourglass_view import HourglassView
 
     app = harness.app
     SCENARIOS["hourglass-last10"](app)  # stopped at 7 s: no warning while it does not run

@@ -181,7 +181,7 @@ def test_the_hourglass_start_is_the_main_action_before_it_runs(harness, shot):
 
 
 def test_a_paused_ring_says_so_and_a_waiting_one_does_not(harness):
-    from companion.app.screens.base import HourglassView
+    from companion.app.screens.hourglass_view import HourglassView
 
     tr = harness.app.controller.tr
     screen = shown(harness, "hourglass-last10")  # paused at 7 s

@@ -27,7 +27,7 @@ def shown(harness, shot: str):
 
 
 def ring_of(harness, screen):
-    from companion.app.screens.base import HourglassView
+    from companion.app.screens.hourglass_view import HourglassView
 
     view = next(w for w in harness.widgets(screen) if isinstance(w, HourglassView))
     return view, min(view.ring.size)

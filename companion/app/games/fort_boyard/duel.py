@@ -19,7 +19,8 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, colour_rgba, touch_height
 from companion.app.look.tokens import TYPE, line_box, space_colour
-from companion.app.screens.base import BaseScreen, hourglass_fresh
+from companion.app.screens.base import BaseScreen
+from companion.app.screens.hourglass_view import hourglass_fresh
 from companion.app.games.fort_boyard.buzzer_duel import BuzzerDuelPanel
 from companion.app.games.fort_boyard.turn import DUEL_HOURGLASS, big_buttons, card_panel, physical_card, with_hourglass
 from companion.app.widgets import art

@@ -14,7 +14,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, touch_height
 from companion.app.look.tokens import LINE_HEIGHT, TYPE, line_box, space_colour
-from companion.app.screens.base import HourglassView
+from companion.app.screens.hourglass_view import HourglassView
 from companion.app.games.fort_boyard.codewords import HoldButton
 from companion.app.games.fort_boyard.duel import DuelScreen
 from companion.app.games.fort_boyard.turn import (ANSWER_FONT, big_buttons, judge_buttons, physical_card,

@@ -11,7 +11,8 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, IconButton, Panel
 from companion.app.look.tokens import LINE_HEIGHT, TYPE, line_box, px, space_colour
-from companion.app.screens.base import BaseScreen, HourglassView, hourglass_fresh
+from companion.app.screens.base import BaseScreen
+from companion.app.screens.hourglass_view import HourglassView, hourglass_fresh
 from companion.app.games.fort_boyard.codewords import HoldButton
 from companion.app.games.fort_boyard.spaces import SpaceTile
 from companion.app.screens.kit import box_for, icon_and_words

@@ -266,10 +266,10 @@ def level_row(screen: Any, name: str, level: str, font: float = TYPE.body) -> Wi
 
     row = BoxLayout(size_hint_y=None, height=touch_height() * 0.9, spacing=Scale.px(8))
     row.player = name
-    row.add_widget(left_label(name, font, theme.TEXT, bold=True, wrap=False, size_hint_x=0.4))
+    row.add_widget(left_label(name, font, theme.TEXT, bold=True, wrap=False, size_hint_x=0.445))
     row.add_widget(Segmented([(lv, screen.tr("codewords.level." + lv)) for lv in LEVELS], level,
                              lambda value: _set(screen, level=(name, value)), font=font, name=name,
-                             height=row.height, size_hint_x=0.6))
+                             height=row.height, size_hint_x=0.555))
     return row
 
 

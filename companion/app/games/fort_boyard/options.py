@@ -107,17 +107,13 @@ class OptionsForm:
         start.bind(on_release=lambda *_: s.start() if last else s.next_page())
         top.add_widget(start)
         box.add_widget(top)
-        columns = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.m),
-                            size_hint_y=None)
-        left, cards = self.who_and_text(portrait), self.cards_column(portrait)
+        # Issue 22: two columns side by side shrank every word under 20 px at 800×480; stacked, full width,
+        # each keeps the body's size and the page scrolls (the order the family reads: who, text, words, cards).
+        columns = BoxLayout(orientation="vertical", spacing=px(SPACE.m), size_hint_y=None)
+        left, cards = self.who_and_text(True), self.cards_column(True)
         columns.add_widget(left)
         columns.add_widget(cards)
-        if not portrait:
-            cards.size_hint_x = 1.4
-            left.pos_hint = cards.pos_hint = {"top": 1}  # both columns from the top, the shorter one too
-        heights = [left.height, cards.height]
-        columns.height = sum(heights) + columns.spacing if portrait else max(heights)
-        # Everything at 20 px or more does not always fit one screen (six players): the page scrolls.
+        columns.height = left.height + cards.height + columns.spacing
         scroll = ScrollView(do_scroll_x=False, bar_width=px(SPACE.xs))
         scroll.add_widget(columns)
         box.add_widget(scroll)

@@ -54,14 +54,27 @@ def winner_line(h) -> str:
     return line
 
 
-@pytest.mark.parametrize("scenario", ["knightmare-podium"])
 @pytest.mark.parametrize("language", ["fr", "en"])
-def test_a_game_without_words_of_its_own_gets_the_shells_plain_line(harness, scenario, language):
+def test_knightmare_podium_says_its_winner_reached_the_throne(harness, language):
     h = harness
-    show(h, scenario, language)
+    show(h, "knightmare-podium", language)
     [winner] = h.app.controller.view["winners"]
-    assert winner_line(h) == h.app.controller.tr("podium.wins", players=winner)
-    assert not {"trésor", "treasure"} & set(winner_line(h).lower().replace("!", " ").split())
+    assert winner_line(h) == h.app.controller.tr("knightmare.podium.winner", player=winner)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_game_without_words_of_its_own_gets_the_shells_plain_line(harness, monkeypatch, language):
+    """Every game has its own line now: one without (its UI's ``winner_line`` taken away) gets the shell's."""
+    from companion.app.screens.podium import plain_winner_line
+
+    h = harness
+    screen = show(h, "knightmare-podium", language)
+    monkeypatch.setattr(type(h.app.controller.ui()), "winner_line", None)
+    view = h.app.controller.view
+    line = screen.winner_line(view)
+    assert line == plain_winner_line(h.app.controller.tr, view, language)
+    assert line == h.app.controller.tr("podium.wins", players=view["winners"][0])
+    assert not {"trésor", "treasure", "trône", "throne"} & set(line.lower().replace("!", " ").split())
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

@@ -74,6 +74,9 @@ def chip_name(name: str, room: float) -> tuple[str, float]:
 
 
 ICON = 28  # px at 800×480: a figure's icon, read from across the table (issue 22: 28 px or more)
+# A count's own margin beyond its digits: 2 px (4 left Forfort's three figures 6 px short of their 28 px icons
+# in a chip of four players).
+NUMBER_PAD = 2  # px at 800×480
 SLOT = 24  # px: one slot of a figure drawn as slots (three keys to win), narrower than a lone icon
 
 
@@ -156,7 +159,7 @@ class PlayerChip(Panel):
     def _forms(self, figure: Any) -> list[tuple[str, float]]:
         """How ``figure`` can be drawn, the richest first, each with the width it takes."""
         gap, size = art.px(4), art.px(TYPE.standing)
-        value = (_width(figure.value, size) + art.px(4) + gap) if figure.value else 0
+        value = (_width(figure.value, size) + art.px(NUMBER_PAD) + gap) if figure.value else 0
         plain = (art.px(ICON) + gap if figure.icon else 0) + value
         forms = []
         words = figure_words(figure, self.tr)
@@ -167,7 +170,7 @@ class PlayerChip(Panel):
         forms.append(("plain", plain))
         if "/" in figure.value:  # "1/4" as "1" beside its icon: the narrowest chips (six players)
             head = figure.value.split("/")[0]
-            forms.append(("short", plain - value + _width(head, size) + art.px(4) + gap))
+            forms.append(("short", plain - value + _width(head, size) + art.px(NUMBER_PAD) + gap))
         return forms
 
     def _figures(self, row: BoxLayout, symbol, ink, room: float) -> None:
@@ -248,6 +251,6 @@ class PlayerChip(Panel):
         """A count at the standing's size, as wide as its digits: the icons keep the rest of the row."""
         size = art.px(TYPE.standing)
         label = Label(text=text, font_size=size, bold=True, color=ink, size_hint_x=None,
-                      width=_width(text, size) + art.px(4), halign="center", valign="middle")
+                      width=_width(text, size) + art.px(NUMBER_PAD), halign="center", valign="middle")
         label.role = "standing"
         row.add_widget(label)

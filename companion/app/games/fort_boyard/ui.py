@@ -244,7 +244,7 @@ class FortBoyardUI:
             names = game_entry(GAME).name
             return names.get(screen.c.tr.language) or names["fr"], None
         if v["round"] == 3:  # the keys left in stock no longer matter: the round's name instead (the review)
-            return screen.tr("common.round", round=3) + " · " + screen.tr("common.round_name.3"), "boyard"
+            return screen.tr("fort_boyard.top.round3"), "boyard"  # short: the keyboard's top bar has less room
         return screen.tr("common.round", round=v["round"]) + " · " + screen.tr("common.stock", n=v["stock_keys"]), "key"
 
     # The three rounds' backdrops of the look (art/backdrops.py): the fortress at dusk before and in round 1.

@@ -17,7 +17,8 @@ TEXT_FILES = {  # markup's [b] and the riddles' [i] need all four
 DISPLAY_FILE = "GoudyBookletter1911.otf"
 # The messages drawn in the Display face (a key, or a prefix ending in "."): Goudy has no arrows and no
 # ✓, so only these must avoid them (tests/test_glyphs.py checks this list against every use of the face).
-DISPLAY_KEYS = ("app.title", "dice.title", "moment.winner", "common.round", "common.round_name.")
+DISPLAY_KEYS = ("app.title", "dice.title", "moment.winner", "duel.outcome.winner", "common.round",
+                "common.round_name.")
 
 
 def drawn_in_display(key: str) -> bool:

@@ -365,7 +365,8 @@ class ErrorScreen(BaseScreen):
         box.add_widget(back)
         # The detail is the program's own words (English, whatever the table's language): behind a quiet
         # button in the screen's language, for whoever fixes it, never in the family's way.
-        if self.detail_shown:
+        # A log held by another program shows it at once: "close it" needs the program's name and number.
+        if self.detail_shown or log:
             box.add_widget(FitLabel(text=self.tr("error.technical", detail=self.message), base_font=TYPE.caption,
                                     color=theme.TEXT_MUTED, size_hint_y=None, height=box_for(TYPE.caption, 3)))
         else:

@@ -52,9 +52,11 @@ class Stone(Widget):
             self.word.size, self.word.pos = self.size, self.pos
 
 
-def bridge(view: dict, player: dict, throne: str, tr: Any, extra: Widget | None = None) -> Widget:
+def bridge(view: dict, player: dict, throne: str, tr: Any, extra: Widget | None = None,
+           portrait: bool = False) -> Widget:
     """The knight's bridge: its count in words ("Bridge: 3/5"), ``bridge_length`` stones, the helmets
-    placed, then the Throne of Merlin (and ``extra`` at its right: giving up the Challenge)."""
+    placed, then the Throne of Merlin (and ``extra`` at its right: giving up the Challenge). In portrait the
+    row is narrow: the Throne takes more of it (its word was 15 px at 720×1280), the helmets' stones less."""
     row = BoxLayout(size_hint_y=None, height=px(BRIDGE_HEIGHT), spacing=px(SPACE.xs))
     length, on, placed = view.get("bridge_length", 5), player.get("bridge", 0), view.get("placed", 0)
     count = FitLabel(text=tr("knightmare.chamber.bridge", n=on, length=length), base_font=TYPE.body, bold=True,
@@ -63,7 +65,7 @@ def bridge(view: dict, player: dict, throne: str, tr: Any, extra: Widget | None 
     row.add_widget(count)
     for k in range(length):
         row.add_widget(Stone(k < on, on - placed <= k < on))
-    row.add_widget(Stone(False, False, throne=throne, size_hint_x=1.6))  # its word wider than a helmet
+    row.add_widget(Stone(False, False, throne=throne, size_hint_x=4 if portrait else 1.6))  # wider than a helmet
     row.stones = on  # tests read how many helmets the bridge shows
     if extra is not None:
         row.add_widget(extra)
@@ -98,7 +100,8 @@ class ChamberScreen(TagReading, KnightmareScreen):
         if v["phase"] == "continue" and self.going_on != key:
             box.add_widget(self.step_row(self.tr("knightmare.chamber.placed_step", player=v["current"],
                                                  n=me["bridge"], length=v["bridge_length"]), "chamber"))
-            box.add_widget(bridge(v, me, self.tr("knightmare.chamber.throne"), self.tr))
+            box.add_widget(bridge(v, me, self.tr("knightmare.chamber.throne"), self.tr,
+                                    portrait=self.app.portrait))
             box.add_widget(Widget())
             row = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(TOUCH.gap) + 2)
             on = BigButton(text=self.tr("knightmare.chamber.go_on"), bg=theme.GOLD, base_font=TYPE.button, bold=True)
@@ -117,7 +120,8 @@ class ChamberScreen(TagReading, KnightmareScreen):
             return box
         box.add_widget(self.step_row(self.tr("knightmare.chamber.step", reader=v.get("reader") or "",
                                              player=v["current"], part=me.get("part") or 1), "chamber"))
-        box.add_widget(bridge(v, me, self.tr("knightmare.chamber.throne"), self.tr, self.give_up(v)))
+        box.add_widget(bridge(v, me, self.tr("knightmare.chamber.throne"), self.tr, self.give_up(v),
+                                    portrait=self.app.portrait))
         box.add_widget(self.question_panel(v, me))
         hold = self.hold_strip(v)
         if hold is not None and self.app.portrait:  # narrow: the answer's strip on a row of its own

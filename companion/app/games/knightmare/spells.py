@@ -77,6 +77,9 @@ class SpellsScreen(TagReading, KnightmareScreen):
         page.role = "fix_page"
         page.bind(on_release=lambda *_: self.flip())
         if portrait:  # the width for the step's words; "Back" under the knights
+            # both pages' titles are short: one line, the height for the knights' two rows (two lines
+            # pushed the page up under the chips at 720×1280)
+            step.height = line_box(TYPE.step, 1, art.profile())
             box.add_widget(step)
             box.add_widget(page)
         else:  # the height for the knights: the other page and "Back" at the step's right
@@ -115,8 +118,8 @@ class SpellsScreen(TagReading, KnightmareScreen):
         cast.caster = p["name"]
         cast.bind(on_release=lambda *_: self.send({"cmd": "cast", "player": p["name"]}))
         if self.fixing:  # the other page: the knight's object and place instead of helmets and spells
-            col.add_widget(self.corrections(p, row_h))
-            lines = 1
+            col.add_widget(self.corrections(p, row_h, portrait))
+            lines = 2 if portrait else 1
         elif portrait:
             col.add_widget(helmets)
             col.add_widget(cast)
@@ -131,11 +134,15 @@ class SpellsScreen(TagReading, KnightmareScreen):
         col.height = name.height + lines * row_h + lines * px(SPACE.xs)
         return col
 
-    def corrections(self, p: dict, row_h: float) -> Widget:
+    def corrections(self, p: dict, row_h: float, stacked: bool = False) -> Widget:
         """The knight's object (a tap: the next one, then none) and place (labyrinth or Dungeon, a tap
         swaps them), set by ``adjust`` as a spell or a mistake wants; in the Chamber the place is left to
-        its own commands (stop, abandon)."""
+        its own commands (stop, abandon). ``stacked`` (portrait): the place under the object, each the
+        column's width (side by side their words were 24 px at 720×1280)."""
         row = BoxLayout(spacing=px(TOUCH.gap) + 2, size_hint_y=None, height=row_h)
+        if stacked:
+            row.orientation, row.spacing = "vertical", px(SPACE.xs)
+            row.height = 2 * row_h + px(SPACE.xs)
         held = p.get("object")
         shown = self.tr("knightmare.object." + held) if held else self.tr("knightmare.spells.no_object")
         nxt = OBJECT_CYCLE[(OBJECT_CYCLE.index(held) + 1) % len(OBJECT_CYCLE)] if held in OBJECT_CYCLE else None

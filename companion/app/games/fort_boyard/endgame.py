@@ -149,10 +149,16 @@ class TreasureScreen(BaseScreen):
     count once per handful (``on_tile``)."""
 
     counts: dict[str, int] = {}
-    compact_chips = True  # the steppers need the height (full chips pushed the handful line over them)
     handful: tuple = ()
     tally: TreasureTally | None = None
     last_scan: tuple | None = None  # (Scanned, tokens scanned into the handful): the reader's last word
+
+    @property
+    def compact_chips(self) -> bool:
+        """Compact in landscape: the steppers need the height (full chips pushed the handful line over them).
+        Portrait has the height, and four compact chips a row left no room for two figures (keys and
+        Boyards: the count drawn over the next chip's initials): full chips, two a row, there."""
+        return not self.app.portrait
 
     def body(self) -> Widget:
         v = self.c.view

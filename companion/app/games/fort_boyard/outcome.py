@@ -11,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.controls import BigButton, FitLabel, colour_rgba
+from companion.app.controls import BigButton, FitLabel, Panel, colour_rgba
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import box_for, px
@@ -45,11 +45,15 @@ class DuelOutcomeScreen(BaseScreen):
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.s), padding=[px(SPACE.s), 0])
         box.add_widget(Widget())
         lines = 2 if self.app.portrait else 1
+        # The winner's colour as a plate, the line in the text colour that reads on it (≥ 5:1 for every
+        # player colour): drawn in the colour itself over the backdrop, coral and lagoon fell under 4.5:1.
+        colour = colour_rgba(self.c.colour_of(out["winner"]))
+        plate = Panel(bg=colour, padding=[px(SPACE.s), 0], size_hint_y=None, height=box_for(TYPE.title, lines))
         headline = FitLabel(text=self.tr("duel.outcome.winner", player=out["winner"]), base_font=TYPE.title,
-                            font_name="Display", bold=True, color=colour_rgba(self.c.colour_of(out["winner"])),
-                            wrap=lines > 1, size_hint_y=None, height=box_for(TYPE.title, lines))
+                            font_name="Display", bold=True, color=theme.readable_on(colour), wrap=lines > 1)
         headline.role = "step"
-        box.add_widget(headline)
+        plate.add_widget(headline)
+        box.add_widget(plate)
         prize = FitLabel(text=self.tr("duel.outcome." + out["won"], player=out["winner"], loser=out["loser"]),
                          base_font=TYPE.heading, bold=True, color=theme.GOLD, size_hint_y=None,
                          height=box_for(TYPE.heading, 2 if self.app.portrait else 1))

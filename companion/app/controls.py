@@ -19,6 +19,7 @@ from companion.app.look.palette import player_hex
 # Sizes are in pixels for the 480 px short side of the 7" display; ``Scale.factor`` follows the window.
 MIN_FONT = 11
 WORDS = re.compile(r"[ \t\n]+")  # what parts words in a wrapped text (not the no-break space)
+MARKUP_TAG = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")  # "[u]", "[/b]", "[color=…]": drawn as no width
 
 
 class Scale:
@@ -73,7 +74,8 @@ class FitMixin:
         # Kivy breaks a word that is wider than the box anywhere ("Marie-Christi / ne"): a smaller font is
         # better, down to the smallest. (Only spaces and newlines part words: a no-break space does not.)
         extents = self._label.get_cached_extents()
-        return not self.wrap or all(extents(word)[0] <= width + 1 for word in WORDS.split(self.text) if word)
+        text = MARKUP_TAG.sub("", self.text) if self.markup else self.text  # a word's width, not its tags
+        return not self.wrap or all(extents(word)[0] <= width + 1 for word in WORDS.split(text) if word)
 
     def overflows(self) -> bool:
         """True when the text goes out of the widget even at the smallest font (the screenshot tests check

@@ -221,11 +221,12 @@ def _breaks_a_word(label: Label) -> bool:
     width = label.text_size[0]
     if not width:
         return False
-    from companion.app.controls import WORDS
+    from companion.app.controls import MARKUP_TAG, WORDS
 
     label.texture_update()
     extents = label._label.get_cached_extents()
-    return any(extents(word)[0] > width + 1 for word in WORDS.split(label.text) if word)
+    text = MARKUP_TAG.sub("", label.text) if label.markup else label.text  # "[u]" is drawn as no width
+    return any(extents(word)[0] > width + 1 for word in WORDS.split(text) if word)
 
 
 def _clipped(widget: Widget, box: tuple[float, float, float, float]) -> tuple[float, float, float, float] | None:

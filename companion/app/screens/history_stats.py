@@ -15,6 +15,7 @@ from companion.app.history_look import HistoryLook, StatColumn, history_look
 from companion.app.initials import unique_initials
 from companion.app.screens.back import back_button
 from companion.app.screens.history_charts import Chart, Series
+from companion.app.screens.kit import box_for
 from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase, player_colours, whole_height
 from companion.engine.registry import available_games
 from companion.history.games import PlayedGame, load_names
@@ -59,10 +60,12 @@ class StatsScreen(HistoryBase):
         board = across_games(games, names) if every else player_stats(games, names, game=kind)
         look = HistoryLook() if every else history_look(kind) if kind else HistoryLook()
         self.columns = every_game(self.c.tr.percent) if every else SHARED_FIRST + look.columns + SHARED_LAST
-        title = self.tr("stats.title") + ("" if every else self.which_game(games, kind))
+        title = self.tr("stats.title") + ("" if every else self.which_game(games, kind).replace(" ·", "\u00a0·"))
         # Back beside the title (the shared Back's size and word): under the table it took the sixth
         # player's row at 800×480.
-        top = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(8))
+        # In portrait the title beside Back has two lines' height (on one it was 24 px at 720×1280).
+        high = box_for(20, 2) if self.app.portrait else 0
+        top = BoxLayout(size_hint_y=None, height=max(touch_height(), high), spacing=Scale.px(8))
         top.add_widget(back_button(self.tr, lambda: self.app.go("history")))
         top.add_widget(FitLabel(text=title, base_font=30, bold=True))
         box.add_widget(top)

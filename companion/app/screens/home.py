@@ -4,6 +4,7 @@ companion.app.screens.history)."""
 from __future__ import annotations
 
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -263,9 +264,10 @@ class HomeScreen(BaseScreen):
             tile.siblings = row_of_tiles
             if one_row:
                 tile.wrap = False  # the name on its line: the width was given for it
-                tile.size_hint_x = max(text_width(line, TYPE.button, True) for line in text.split("\n")) + px(8)
             row_of_tiles.append(tile)
             grid.add_widget(tile)
+        if one_row:
+            self._tile_widths(row_of_tiles)
         if len(games) < cols * rows:  # an odd last row: the tiles keep their width
             for _ in range(cols * rows - len(games)):
                 grid.add_widget(Widget())
@@ -287,6 +289,33 @@ class HomeScreen(BaseScreen):
             row.add_widget(Widget(size_hint_x=1 - grid.size_hint_x))
             box.add_widget(row)
         return box
+
+    @staticmethod
+    def _tile_widths(tiles: list) -> None:
+        """Each tile of the one row as wide as its longest line asks. Where the row has less room than
+        that (a window wider than 800×480 in proportion has less, 1280×800), the longest name goes on
+        two balanced lines, then the next, until the row holds them all at the one size."""
+        def need(text: str) -> float:
+            return max(text_width(line, TYPE.button, True) for line in text.split("\n")) + px(8)
+
+        room = Window.width - 2 * (px(8) + px(SPACE.s)) - gap() * (len(tiles) - 1)
+        needs = [need(tile.text) for tile in tiles]
+        split: set[int] = set()
+        while sum(needs) > room:
+            open_ = [i for i, t in enumerate(tiles) if i not in split and " " in t.text.split("\n")[0]]
+            if not open_:
+                break
+            i = max(open_, key=lambda k: needs[k])
+            split.add(i)
+            name, rest = tiles[i].text.split("\n", 1)
+            words = name.split(" ")
+            halves = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+            left, right = min(halves, key=lambda h: max(text_width(h[0], TYPE.button, True),
+                                                        text_width(h[1], TYPE.button, True)))
+            tiles[i].text = left + "\n" + right + "\n" + rest
+            needs[i] = need(tiles[i].text)
+        for tile, width in zip(tiles, needs):
+            tile.size_hint_x = width
 
     def notice_banner(self, height: float) -> Widget:
         """The start's notices as one line at reading size ("Notice: 4 messages"), quiet (never the next

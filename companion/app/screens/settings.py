@@ -61,7 +61,9 @@ class SettingsScreen(BaseScreen):
     def sections(self, portrait: bool) -> Widget:
         """The sections (the chosen one in the selection colour, its name underlined: a ✓ read as "done")
         and the shared Back, at the bottom left as on every shared screen."""
-        if portrait:
+        if portrait:  # two rows of three tabs of one width, Back on a row of its own under them
+            outer = BoxLayout(orientation="vertical", spacing=gap(), size_hint_y=None)
+            outer.bind(minimum_height=outer.setter("height"))
             column = GridLayout(cols=3, spacing=gap(), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
         else:
@@ -74,8 +76,14 @@ class SettingsScreen(BaseScreen):
             b.section = name
             b.bind(on_release=lambda _b, n=name: self.show(n))
             column.add_widget(b)
-        if not portrait:
-            column.add_widget(Widget())  # the sections from the top, Back at the bottom
+        if portrait:
+            outer.add_widget(column)
+            back = BoxLayout(size_hint_y=None, height=touch_height())
+            back.add_widget(back_button(self.tr, lambda: self.app.go("home")))
+            back.add_widget(Widget())
+            outer.add_widget(back)
+            return outer
+        column.add_widget(Widget())  # the sections from the top, Back at the bottom
         column.add_widget(back_button(self.tr, lambda: self.app.go("home")))
         return column
 

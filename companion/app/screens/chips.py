@@ -74,8 +74,8 @@ def chip_name(name: str, room: float) -> tuple[str, float]:
 
 
 ICON = 28  # px at 800×480: a figure's icon, read from across the table (issue 22: 28 px or more)
-# A count's own margin beyond its digits: 2 px (4 left Forfort's three figures 6 px short of their 28 px icons
-# in a chip of four players).
+# A count's own margin beyond its digits: 2 px (4 left a game's three figures with counts 6 px short of their
+# 28 px icons in a chip of four players).
 NUMBER_PAD = 2  # px at 800×480
 SLOT = 24  # px: one slot of a figure drawn as slots (three keys to win), narrower than a lone icon
 

@@ -301,7 +301,10 @@ class HomeScreen(BaseScreen):
         room = Window.width - 2 * (px(8) + px(SPACE.s)) - gap() * (len(tiles) - 1)
         needs = [need(tile.text) for tile in tiles]
         split: set[int] = set()
-        while sum(needs) > room:
+        # Only a window narrower than 800×480 in proportion splits a name: at 800×480 and 1024×600 the row's
+        # widths are shares (the texts shrink a little together, every name stays on its line).
+        narrow = Window.width < px(800) - 1
+        while narrow and sum(needs) > room:
             open_ = [i for i, t in enumerate(tiles) if i not in split and " " in t.text.split("\n")[0]]
             if not open_:
                 break

@@ -239,8 +239,6 @@ def clues_entry(screen: BaseScreen) -> Widget | None:
 def code_words_row(screen: Any) -> Widget:
     """On the new game's options step: the cards' code words or the companion's, and with the companion's
     each player's level (the rulebook: chosen together before the first clue)."""
-    from companion.app.screens.kit import choice_look
-
     tr = screen.tr
     choice = getattr(screen, "code_words", "cards")
     levels = _levels(screen)
@@ -248,8 +246,8 @@ def code_words_row(screen: Any) -> Widget:
     grid = GridLayout(cols=cols, spacing=Scale.px(8), size_hint_y=None)
     grid.bind(minimum_height=grid.setter("height"))
     toggle = BigButton(text=tr("common.labelled", label=tr("new.code_words"), value=tr("new.code_words." + choice)),
-                       base_font=TYPE.body, size_hint_y=None, height=touch_height(),
-                       **choice_look(False))  # issue 22: a quiet button with its edge, tappable (was taupe)
+                       base_font=18, size_hint_y=None, height=touch_height() * 0.9,
+                       bg=theme.hex_rgba("6b4c9a") if choice == "companion" else theme.STONE_DARK)
     toggle.bind(on_release=lambda *_: _set(screen, code_words="cards" if choice == "companion" else "companion"))
     grid.add_widget(toggle)
     if choice == "companion":
@@ -258,7 +256,7 @@ def code_words_row(screen: Any) -> Widget:
     return grid
 
 
-def level_row(screen: Any, name: str, level: str, font: float = TYPE.body) -> Widget:
+def level_row(screen: Any, name: str, level: str, font: float = 18) -> Widget:
     """A player's name and their level as a two-way choice (facile | difficile): the chosen one in the
     selection role with its ✓ (gold is only the screen's main action, docs/design.md). Each segment's
     ``choice`` is (player, level), for tests."""
@@ -266,10 +264,10 @@ def level_row(screen: Any, name: str, level: str, font: float = TYPE.body) -> Wi
 
     row = BoxLayout(size_hint_y=None, height=touch_height() * 0.9, spacing=Scale.px(8))
     row.player = name
-    row.add_widget(left_label(name, font, theme.TEXT, bold=True, wrap=False, size_hint_x=0.445))
+    row.add_widget(left_label(name, font, theme.TEXT, bold=True, wrap=False, size_hint_x=0.4))
     row.add_widget(Segmented([(lv, screen.tr("codewords.level." + lv)) for lv in LEVELS], level,
                              lambda value: _set(screen, level=(name, value)), font=font, name=name,
-                             height=row.height, size_hint_x=0.555))
+                             height=row.height, size_hint_x=0.6))
     return row
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel
 from companion.app.games.fort_boyard.cards import DECK_KINDS
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
-from companion.app.screens.kit import Segmented, box_for, choice_look, gap, icon, left_label, px
+from companion.app.screens.kit import Segmented, box_for, gap, icon, left_label, px
 
 CARD_TEXTS = ("red", "blue")
 LEVELS = ("mixed", "easy", "hard")
@@ -90,33 +89,32 @@ class OptionsForm:
                          size_hint_x=0.25 if portrait else 0.18)
         back.bind(on_release=lambda *_: s.back_to_players())
         top.add_widget(back)
-        # Issue 22: the step on one line at reading size, between Back and Start (the steps read in the order
-        # the family goes through them); the code words' toggle went to the column below, at body size.
-        title = FitLabel(text=s.step_title("new.step_options"), base_font=TYPE.heading if portrait else TYPE.body,
-                         bold=True, color=theme.GOLD, wrap=False, size_hint_x=0.56)
+        title = FitLabel(text=s.step_title("new.step_options", " · " if portrait else "\n"), base_font=TYPE.heading,
+                         bold=True, color=theme.GOLD, wrap=False, size_hint_x=0.2)  # numbered as steps 1 and 3
         if portrait:  # narrow: the title on a line of its own
             title.size_hint = (1, None)
             title.height = box_for(TYPE.heading)
             box.add_widget(title)
-            top.add_widget(Widget(size_hint_x=0.4))
         else:
             top.add_widget(title)
+        from companion.app.games.fort_boyard.codewords import code_words_row  # issue 17: the companion's code words
+        words = code_words_row(self).children[-1]  # the cards' or the companion's: the toggle, in the top bar
+        words.parent.remove_widget(words)
+        words.size_hint, words.base_font = (0.36 if not portrait else 0.4, 1), TYPE.body
+        top.add_widget(words)
         last = self.pages == 1  # then each player's level: page 3
         start = BigButton(text=tr("new.start" if last else "new.next"), bg=theme.GOLD, base_font=TYPE.button,
                           bold=True, size_hint_x=0.35 if portrait else 0.26)
         start.bind(on_release=lambda *_: s.start() if last else s.next_page())
         top.add_widget(start)
         box.add_widget(top)
-        # Issue 22: two columns side by side shrank every word under 20 px at 800×480; stacked, full width,
-        # each keeps the body's size and the page scrolls (the order the family reads: who, text, words, cards).
-        columns = BoxLayout(orientation="vertical", spacing=px(SPACE.m), size_hint_y=None)
-        left, cards = self.who_and_text(True), self.cards_column(True)
-        columns.add_widget(left)
+        columns = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.m))
+        columns.add_widget(self.who_and_text(portrait))
+        cards = self.cards_column(portrait)
         columns.add_widget(cards)
-        columns.height = left.height + cards.height + columns.spacing
-        scroll = ScrollView(do_scroll_x=False, bar_width=px(SPACE.xs))
-        scroll.add_widget(columns)
-        box.add_widget(scroll)
+        if not portrait:
+            cards.size_hint_x = 1.25
+        box.add_widget(columns)
         return box
 
     def code_words_page(self) -> Widget:
@@ -180,14 +178,13 @@ class OptionsForm:
         s.labelled(column, s.tr("new.card_text"),
                    Segmented([("red", s.tr("new.red")), ("blue", s.tr("new.blue"))], self.card_text,
                              self.set_card_text, name="card_text", height=height), portrait)
-        from companion.app.games.fort_boyard.codewords import code_words_row  # issue 17: the companion's words
-        words = code_words_row(self).children[-1]  # the cards' or the companion's: the toggle, under the text
-        words.parent.remove_widget(words)
-        words.height = height
-        words.base_font = TYPE.body
-        words.bg, words.outline = choice_look(False)["bg"], choice_look(False)["outline"]  # tappable, not taupe
-        column.add_widget(words)
-        fit_height(column)  # its own height: the page scrolls when the two columns need more than the screen
+        # Portrait: the card text's caption beside its toggle, for the height that the cards below need
+        # (a caption above it pushed the cards' column over its own top at 720×1280).
+        if portrait:  # its own height, the cards below it
+            column.size_hint_y = None
+            column.height = sum(c.height for c in column.children) + column.spacing * (len(column.children) - 1)
+        else:
+            column.add_widget(Widget())
         return column
 
     def cards_column(self, portrait: bool) -> Widget:
@@ -201,16 +198,16 @@ class OptionsForm:
         for deck in DECK_KINDS:
             row = BoxLayout(size_hint_y=None, height=height, spacing=gap())
             row.add_widget(icon(deck, TYPE.button * 1.4, tint=theme.TEXT, pos_hint={"center_y": 0.5}))
-            row.add_widget(left_label(s.tr("space." + deck), TYPE.body, size_hint_x=0.42))
+            row.add_widget(left_label(s.tr("space." + deck), TYPE.body, size_hint_x=0.36))
             sources = Segmented([("physical", s.tr("new.source.physical")),
                                  ("companion", s.tr("new.source.companion"))],
                                 self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
-                                name=deck, height=height, size_hint_x=0.58)
+                                name=deck, height=height, size_hint_x=0.64)
             for segment, share in zip(sources.segments, (0.38, 0.62)):  # the longer word gets the room
                 segment.size_hint_x = share
             row.add_widget(sources)
             column.add_widget(row)
-        fit_height(column)
+        column.add_widget(Widget())
         return column
 
     def set_card_text(self, value: str) -> None:
@@ -224,10 +221,3 @@ class OptionsForm:
     def set_deck(self, deck: str, source: str) -> None:
         self.decks[deck] = source
         self.screen.rebuild()
-
-
-def fit_height(column: BoxLayout) -> None:
-    """``column`` as high as its children (fixed heights), for the scrolling page."""
-    column.size_hint_y = None
-    kids = column.children
-    column.height = sum(c.height for c in kids) + column.spacing * max(len(kids) - 1, 0)

@@ -43,9 +43,10 @@ class Overlays:
         """A short message over the screen that never blocks the next touch."""
         if self._toast is not None:
             Window.remove_widget(self._toast)
-        label = Label(text=message, font_size=Scale.px(18), text_size=(Window.width * 0.85, None),
+        # 22 px: read from across the table like every other sentence (20 px is the body's floor)
+        label = Label(text=message, font_size=Scale.px(22), text_size=(Window.width * 0.85, None),
                       halign="center", color=theme.TEXT, size_hint=(None, None),
-                      size=(Window.width, Scale.px(80)), pos=(0, Scale.px(6)))
+                      size=(Window.width, Scale.px(92)), pos=(0, Scale.px(6)))
         with label.canvas.before:
             from kivy.graphics import Color, Rectangle
 

@@ -33,13 +33,13 @@ STEP_FONT = 20  # the step bar's words: body text at 1.5 m, under the step's sen
 
 
 def glyph_button(kind: str, text: str, bg, on_release, font: float = TYPE.button, above: bool = False,
-                 **kw) -> BigButton:
+                 icon: float = 34, **kw) -> BigButton:
     """A big button with one of Fort's icons on its left and its words beside it (never under it);
     ``above``: the icon over the words, on one line (a third of a portrait screen's width)."""
     b = BigButton(text="", bg=bg, **kw)
     inside = BoxLayout(orientation="vertical" if above else "horizontal", spacing=px(1 if above else 6),
                        padding=[px(6), px(2 if above else 4)])
-    g = Glyph(kind, **({} if above else {"size_hint_x": None, "width": px(34)}))
+    g = Glyph(kind, **({} if above else {"size_hint_x": None, "width": px(icon)}))
     # above: the words keep the least a play screen shows (one line of the caption's box), the icon the rest
     label = FitLabel(text=text, base_font=font, color=theme.readable_on(bg), halign="center" if above else "left",
                      wrap=not above, **({"size_hint_y": None, "height": box_for(TYPE.caption)} if above else {}))
@@ -373,8 +373,10 @@ class TurnScreen(FortScreen):
             box.add_widget(self.line(self.tr("fort.ask.secret", player=ask["player"]), TYPE.body, theme.GOLD))
         grid = GridLayout(cols=2 if self.app.portrait else 3, spacing=px(8 if take == "rule" else 10))
         for card in ids:
+            # each card's own icon as large as its button allows: twenty shapes told apart at a glance
             b = glyph_button(CARD_ICONS[card], self.tr(f"fort.{take}.{card}"), theme.SEA_LIGHT,
-                             lambda c=card: self.send({"cmd": take, "player": ask["player"], take: c}))
+                             lambda c=card: self.send({"cmd": take, "player": ask["player"], take: c}),
+                             icon=34 if self.app.portrait else 44)  # portrait: the names need the width
             b.card = card
             grid.add_widget(b)
         box.add_widget(grid)

@@ -10,8 +10,8 @@ import pytest
 
 from tests.support import app_harness
 
-FORT_SHOTS = ("play", "play-chosen", "follow", "recruit", "last-round", "last-round-play", "ask-rule", "ask-perk",
-              "sheet", "glossary", "final", "fort-options", "fort-podium")
+FORT_SHOTS = ("play", "play-chosen", "play-wild", "follow", "recruit", "last-round", "last-round-play", "ask-rule",
+              "ask-perk", "sheet", "glossary", "final", "final-first", "final-second", "fort-options", "fort-podium")
 
 
 @pytest.fixture(scope="module")

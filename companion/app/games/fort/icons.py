@@ -1,6 +1,7 @@
 """Fort's icons, drawn originally with Kivy graphics in the look's flat style (one ink, a few shapes):
 the seven suits, the two resources, the actions printed on the kids' cards, and the fort's own marks
-(points, level, macaroni sculpture, made-up rule, perk). ``Glyph(kind)`` is the widget; every screen of
+(points, level, macaroni sculpture, made-up rule, perk), and each made-up rule and perk card its own shape
+(card_icons). ``Glyph(kind)`` is the widget; every screen of
 Fort and its glossary use it, so that one shape always means one thing."""
 
 from __future__ import annotations
@@ -11,13 +12,17 @@ from typing import Any
 from kivy.graphics import Color, Ellipse, Line, Mesh, Quad, Rectangle, RoundedRectangle, Triangle
 from kivy.uix.widget import Widget
 
+from companion.app.games.fort.card_icons import CARD_ICONS, CARD_KINDS, draw_card
+
+__all__ = ["CARD_ICONS", "KINDS", "Glyph", "draw"]
+
 SUITS = ("book", "crown", "glue", "shovel", "skateboard", "squirtgun", "wild")
 RESOURCES = ("pizza", "toys")
 ACTIONS = ("gather", "pack", "lookout", "trash", "recruit", "advance", "points", "boost")
 MARKS = ("level", "macaroni", "rule", "perk", "lead")
 STEP_KINDS = ("card", "follow", "bracelet")  # the turn's strip: a card played, a follower's chevrons; the
 # scoring's different suits (a bracelet of beads: the wild coin is not one of them)
-KINDS = SUITS + RESOURCES + ACTIONS + MARKS + STEP_KINDS
+KINDS = SUITS + RESOURCES + ACTIONS + MARKS + STEP_KINDS + CARD_KINDS  # and each rule's and perk's own (card_icons)
 
 # Each suit's own colour (read with its shape and its name: never colour alone), light enough on the sea.
 SUIT_COLOURS = {
@@ -51,6 +56,9 @@ def draw(kind: str, x: float, y: float, s: float, ink: tuple) -> None:
     """Draw ``kind`` in the square (x, y, s) on the current canvas, in ``ink``."""
     w = max(1.5, s * 0.07)  # the stroke
     detail = (ink[0] * 0.3, ink[1] * 0.3, ink[2] * 0.3, 1)  # details inside a shape: the ink, darker
+    if kind in CARD_KINDS:
+        draw_card(kind, x, y, s, ink, detail, w)
+        return
     Color(*ink)
     if kind == "book":  # an open book: two pages and the spine
         Quad(points=[x + s * .05, y + s * .2, x + s * .48, y + s * .12, x + s * .48, y + s * .8, x + s * .05, y + s * .88])
@@ -134,7 +142,7 @@ def draw(kind: str, x: float, y: float, s: float, ink: tuple) -> None:
         Rectangle(pos=(x + s * .25, y + s * .06), size=(s * .5, s * .1))
         for k, dy in enumerate((.2, .42, .64)):
             Line(ellipse=(x + s * (.2 + k * .05), y + s * dy, s * (.6 - k * .1), s * .3, 90, 270), width=w)
-    elif kind == "rule":  # a card with lines: the secret rule
+    elif kind == "rule":  # a card with lines: a made-up rule
         RoundedRectangle(pos=(x + s * .18, y + s * .05), size=(s * .64, s * .9), radius=[s * .08])
         Color(*detail)
         for dy in (.65, .48, .31):
@@ -180,14 +188,3 @@ class Glyph(Widget):
         s = min(self.width, self.height)
         with self.canvas:
             draw(self.kind, self.x + (self.width - s) / 2, self.y + (self.height - s) / 2, s, self.ink)
-
-
-# Each made-up rule and perk card by the icon of what it counts or does (the digest's table), so that the
-# picker and the scoring wizard show one shape per card beside its name.
-CARD_ICONS = {
-    "big-plans": "advance", "loner": "recruit", "friendship-bracelet": "bracelet", "sleepover": "rule",
-    "minimalism": "level", "slime-lab": "book", "play-palace": "crown", "popularity": "lookout",
-    "secret-stash": "pack", "pizza-party": "pizza", "piggy-bank": "toys",
-    "diy": "advance", "sticky-fingers": "pack", "recycling": "trash", "xxl-backpack": "pack", "do-over": "card",
-    "birthday-party": "recruit", "rough-housing": "trash", "bribe": "lookout", "copy-cat": "follow",
-}

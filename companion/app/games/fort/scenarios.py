@@ -65,6 +65,8 @@ def mid_game(app) -> None:
 def _turn(app, *more: dict) -> None:
     mid_game(app)
     run(app, list(more))
+    turn = app.sm.get_screen("fort_turn")  # no card chosen yet: an earlier picture's choice is not this one's
+    turn.selected, turn.declared, turn.resource = None, None, "none"
     app.show_phase()
 
 
@@ -101,6 +103,20 @@ def _final(app, counted: int = 1) -> None:
             screen.bump("cards", 5)
 
 
+def _final_first(app, page: int = 0) -> None:
+    """Marie-Christine's two questions (her Pizza Party's pizza, the cards for Sleepover): the first, or
+    the second with the way back."""
+    to_final(app)
+    app.show_phase()
+    screen = app.sm.get_screen("fort_final")
+    screen.of = None
+    screen.rebuild()
+    screen.bump("pizza", 4)
+    if page:
+        screen.turn_page(1)
+        screen.bump("cards", 5)
+
+
 def _podium(app) -> None:
     to_final(app)
     run(app, [{"cmd": "final", "player": MC, "counts": {"cards": 18, "pizza": 4}},
@@ -133,6 +149,7 @@ def _options(app) -> None:
 SCENARIOS: dict[str, Callable[[object], str]] = {
     "play": _screen("fort_turn", _turn),
     "play-chosen": _screen("fort_turn", lambda app: (_turn(app), setattr(app.current_screen(), "selected", "squirtgun"),
+                                                     setattr(app.current_screen(), "declared", None),
                                                      app.current_screen().rebuild())),
     "play-wild": _screen("fort_turn", lambda app: (_turn(app), setattr(app.current_screen(), "selected", "wild"),
                                                    setattr(app.current_screen(), "declared", "glue"),
@@ -147,6 +164,8 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "sheet": _screen("fort_turn", _sheet),
     "glossary": _screen("fort_turn", _glossary),
     "final": _screen("fort_final", _final),
+    "final-first": _screen("fort_final", _final_first),
+    "final-second": _screen("fort_final", lambda app: _final_first(app, 1)),
     "fort-options": _screen("new_game", _options),
     "podium": _screen("podium", _podium),
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, RoundedRectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
@@ -32,13 +33,13 @@ STEP_FONT = 20  # the step bar's words: body text at 1.5 m, under the step's sen
 
 
 def glyph_button(kind: str, text: str, bg, on_release, font: float = TYPE.button, above: bool = False,
-                 **kw) -> BigButton:
+                 icon: float = 34, **kw) -> BigButton:
     """A big button with one of Fort's icons on its left and its words beside it (never under it);
     ``above``: the icon over the words, on one line (a third of a portrait screen's width)."""
     b = BigButton(text="", bg=bg, **kw)
     inside = BoxLayout(orientation="vertical" if above else "horizontal", spacing=px(1 if above else 6),
                        padding=[px(6), px(2 if above else 4)])
-    g = Glyph(kind, **({} if above else {"size_hint_x": None, "width": px(34)}))
+    g = Glyph(kind, **({} if above else {"size_hint_x": None, "width": px(icon)}))
     # above: the words keep the least a play screen shows (one line of the caption's box), the icon the rest
     label = FitLabel(text=text, base_font=font, color=theme.readable_on(bg), halign="center" if above else "left",
                      wrap=not above, **({"size_hint_y": None, "height": box_for(TYPE.caption)} if above else {}))
@@ -53,6 +54,34 @@ def glyph_button(kind: str, text: str, bg, on_release, font: float = TYPE.button
     b.bind(pos=place, size=place)
     b.bind(on_release=lambda *_: on_release())
     return b
+
+
+def mark_chosen(b: BigButton) -> None:
+    """A chosen card, obvious from across the table: a thick gold frame, lifted over its shadow, and a
+    gold ✓ badge at its top right (drawn: no font needed)."""
+    shadow = InstructionGroup()  # under the button's own body (drawn first, offset down)
+    shadow.add(Color(0, 0, 0, 0.55))
+    under = RoundedRectangle(radius=[px(12)])
+    shadow.add(under)
+    b.canvas.before.insert(0, shadow)
+    with b.canvas.after:
+        Color(*theme.GOLD)
+        frame = Line(width=px(4))
+        badge = Ellipse()
+        Color(*theme.TEXT_DARK)
+        tick = Line(width=px(3), cap="round", joint="round")
+
+    def place(*_):
+        x, y, w, h = b.x, b.y, b.width, b.height
+        under.pos, under.size = (x + px(3), y - px(6)), (w, h)
+        frame.rounded_rectangle = (x + px(2), y + px(2), max(w - px(4), 1), max(h - px(4), 1), px(12))
+        r = px(13)
+        cx, cy = x + w - r - px(2), y + h - r + px(6)  # over the frame's corner, raised with the card
+        badge.pos, badge.size = (cx - r, cy - r), (2 * r, 2 * r)
+        tick.points = [cx - r * .5, cy, cx - r * .1, cy - r * .42, cx + r * .55, cy + r * .45]
+    b.bind(pos=place, size=place)
+    place()
+    b.framed = True  # what tests find (the shared Segmented has its own "chosen")
 
 
 class FortScreen(BaseScreen):
@@ -77,8 +106,10 @@ class TurnScreen(FortScreen):
 
     def chip_current(self, v) -> str | None:
         """The chip lit is the player who must decide now: in the follow window the follower, not the leader
-        (the shell's strip asks)."""
-        if v.get("step") == "follow" and v.get("follower") and not v.get("asks"):
+        (the shell's strip asks); a level's made-up rule or perk: the player choosing it, not the leader."""
+        if v.get("asks"):
+            return v["asks"][0]["player"]
+        if v.get("step") == "follow" and v.get("follower"):
             return v["follower"]
         return v.get("current")
 
@@ -124,7 +155,7 @@ class TurnScreen(FortScreen):
         player's first turn). No cell is filled or rounded: nothing in it looks tappable. The step's sentence
         is below."""
         portrait = self.app.portrait  # narrow: no room for six words, nor for the chevrons
-        row = BoxLayout(size_hint_y=None, height=box_for(STEP_FONT) + px(8), spacing=px(2))
+        row = BoxLayout(size_hint_y=None, height=box_for(STEP_FONT) + px(6), spacing=px(2))  # the word, the track
         # portrait: the cleanup only where it applies and no draw cell (six words squeeze under their size)
         shown = ((["cleanup"] if v.get("cleanup") else []) + list(STEPS)) if portrait else SHOWN
         now = STEPS.index(v["step"]) if v["step"] in STEPS else len(STEPS)
@@ -181,19 +212,25 @@ class TurnScreen(FortScreen):
         self.send({"cmd": "play", "suit": None})
 
     def play(self, v) -> Widget:
-        box = BoxLayout(orientation="vertical", spacing=px(10))
         portrait = self.app.portrait
+        # landscape: no gap over the resource's row: its buttons are lower than its two lines of words,
+        # which keep the gap to the cards above (8 px and more)
+        box = BoxLayout(orientation="vertical", spacing=px(10 if portrait else 0))
         cols = 4 if not portrait else 3
-        # landscape: two rows of 50 px in what the screen leaves; portrait: three rows of three share what is
-        # left above the resource and "Played", each on its own row across the width (side by side they shrink)
-        grid = GridLayout(cols=cols, spacing=px(10), row_force_default=not portrait, row_default_height=px(50))
+        # landscape: two rows of 48 px (the leader's resource has two lines of words under them); portrait:
+        # three rows of three share what is left above the resource and "Played", each on its own row across
+        # the width (side by side they shrink)
+        grid = GridLayout(cols=cols, spacing=px(10), row_force_default=not portrait,
+                          row_default_height=px(48), size_hint_y=None if not portrait else 1,
+                          height=px(2 * 48 + 10))
         for suit in SUITS:
             on = suit in (self.selected, self.declared)
-            b = glyph_button(suit, self.tr("fort.suit." + suit),
-                             theme.SEA if on else theme.SEA_LIGHT, lambda s=suit: self.choose(s),
-                             outline=theme.GOLD if on else (0, 0, 0, 0), above=portrait,
+            b = glyph_button(suit, self.tr("fort.suit." + suit), theme.MERLIN if on else theme.SEA_LIGHT,
+                             lambda s=suit: self.choose(s), above=portrait,
                              font=TYPE.body if portrait else TYPE.button)
             b.suit = suit
+            if on:
+                mark_chosen(b)
             grid.add_widget(b)
         none = BigButton(text=self.tr("fort.play.none"), base_font=TYPE.body if portrait else TYPE.button,
                          bg=theme.SEA_LIGHT)
@@ -201,12 +238,14 @@ class TurnScreen(FortScreen):
         none.bind(on_release=lambda *_: self.no_card())
         grid.add_widget(none)
         box.add_widget(grid)
-        row = BoxLayout(size_hint_y=None, height=px(52), spacing=px(10))
-        # the leader by name ("Zoé took:"), not "the leader": the table is spoken to, not described
-        # portrait: the words on their own line over the choice (a long name needs the width)
-        took = left_label(self.tr("fort.play.resource.by", player=v["leader"]), TYPE.body, theme.GOLD,
-                          wrap=False, **({"size_hint_y": None, "height": box_for(TYPE.body)} if portrait else
-                                         {"size_hint_x": 0.31}))
+        # landscape: the words on two lines beside the choice, the row as high as they need
+        row = BoxLayout(size_hint_y=None, height=px(52) if portrait else box_for(STEP_FONT, 2), spacing=px(10))
+        # the leader by name and when ("With this card, Zoé took:"), not "the leader": the table is spoken
+        # to, not described; portrait: the words on their own line over the choice (a long name needs the width)
+        took = left_label(self.tr("fort.play.resource.by", player=v["leader"]), TYPE.body if portrait else STEP_FONT,
+                          theme.GOLD, wrap=not portrait,
+                          **({"size_hint_y": None, "height": box_for(TYPE.body)} if portrait else
+                             {"size_hint_x": 0.31}))
         took.role = "resource_by"
         if portrait:
             box.add_widget(took)
@@ -230,8 +269,9 @@ class TurnScreen(FortScreen):
         else:
             words = self.tr("fort.play.go.wild", suit=self.tr("fort.suit." + self.declared)) if self.declared else \
                 self.tr("fort.play.go", suit=self.tr("fort.suit." + self.selected))
-            go = BigButton(text=words,
-                           base_font=TYPE.button, bold=True, bg=theme.GOLD, size_hint_x=1 if portrait else 0.28)
+            go = BigButton(text=words, base_font=TYPE.button, bold=True, bg=theme.GOLD,
+                           size_hint_x=1 if portrait else 0.28,
+                           **({} if portrait else {"size_hint_y": None, "height": px(56)}))
             go.main = go.played_slot = True
             go.bind(on_release=lambda *_: self.played())
             row.add_widget(go)
@@ -333,8 +373,10 @@ class TurnScreen(FortScreen):
             box.add_widget(self.line(self.tr("fort.ask.secret", player=ask["player"]), TYPE.body, theme.GOLD))
         grid = GridLayout(cols=2 if self.app.portrait else 3, spacing=px(8 if take == "rule" else 10))
         for card in ids:
+            # each card's own icon as large as its button allows: twenty shapes told apart at a glance
             b = glyph_button(CARD_ICONS[card], self.tr(f"fort.{take}.{card}"), theme.SEA_LIGHT,
-                             lambda c=card: self.send({"cmd": take, "player": ask["player"], take: c}))
+                             lambda c=card: self.send({"cmd": take, "player": ask["player"], take: c}),
+                             icon=34 if self.app.portrait else 44)  # portrait: the names need the width
             b.card = card
             grid.add_widget(b)
         box.add_widget(grid)

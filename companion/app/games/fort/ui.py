@@ -103,13 +103,13 @@ class FortUI:
         return out
 
     def podium_detail(self, tr: Callable[..., str], view: Mapping[str, Any], name: str) -> str:
-        """A player's points by source under their total: the victory track, their made-up rules, the
-        macaroni sculpture (only where it scored)."""
+        """What a player's made-up rules added to their total, and the macaroni sculpture where it scored
+        (the rest is the victory track: the rules' name in full leaves no room for it on the steps)."""
         p = next((q for q in view.get("players", ()) if q["name"] == name), None)
         if p is None:
             return ""
         macaroni = total(view, p) - p["points"] - sum((p.get("final") or {}).values())
-        parts = [tr("fort.podium.track", n=p["points"]), tr("fort.podium.rules", n=sum((p.get("final") or {}).values()))]
+        parts = [tr("fort.podium.rules", n=sum((p.get("final") or {}).values()))]
         if macaroni:
             parts.append(tr("fort.podium.macaroni", n=macaroni))
         return " · ".join(parts)

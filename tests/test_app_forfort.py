@@ -8,7 +8,7 @@ import pytest
 
 from tests.support import app_harness
 
-SHOTS = ("camps", "action", "build", "attack", "army", "siege", "combo", "pair", "end-turn", "teams", "marches",
+SHOTS = ("camps", "action", "build", "attack", "army", "siege", "combo", "pair", "pair-ram", "end-turn", "teams", "marches",
          "ending", "rules", "forfort-options", "forfort-house-rules", "forfort-podium", "podium-teams")
 
 
@@ -53,9 +53,11 @@ def test_a_whole_game_is_played_with_the_screens_buttons_to_the_podium(harness):
         _two_taps(h, space, "Muraille protégée" if space == "n" else "Muraille")
         if c.view["phase"] == "over":
             break
+        h.tap("Pas de paire")  # the question after each build: which pair did the wall make?
         h.tap("Pioche 1 carte · fin du tour")
         assert c.view["current"] == "Jean-Baptiste"
         _two_taps(h, ("nw", "n", "w", "e", "s", "se", "sw")[turn], "Muraille")
+        h.tap("Pas de paire")
         h.tap("Pioche 1 carte · fin du tour")
     v = c.view
     assert v["phase"] == "over" and v["winners"] == ["Marie-Christine"] and v["won_by"] == "fort"
@@ -101,7 +103,7 @@ def test_the_marches_that_start_a_turn_are_said_in_words_and_undone_with_it(harn
     h.settle(frames=6)
     assert h.app.sm.current == "forfort_marches"
     said = [w.text for w in h.widgets(h.screen) if getattr(w, "role", None) == "march"]
-    assert said == ["Maximilien’s army enters Zoé’s bottom-right corner: the wall is destroyed."]
+    assert said == ["Maximilien’s army enters Zoé’s bottom-right space: the wall is destroyed."]
     c = h.app.controller
     assert c.view["current"] == "Maximilien"
     h.tap(h.screen.undo_button)
@@ -116,6 +118,7 @@ def test_the_end_of_turn_button_says_the_draw_it_makes(harness):
     _two_taps(h, "sw", "My camp here")
     _two_taps(h, "ne", "My camp here")
     _two_taps(h, "nw", "Wall")
+    h.tap("No pair")
     before = c.view["players"][0]["dungeon"]
     h.tap("Draw 1 card · end turn")
     assert c.view["current"] == "Jean-Baptiste" and c.view["players"][0]["dungeon"] == before - 1
@@ -175,17 +178,51 @@ def test_the_podium_shows_how_each_score_was_made(harness):
                     f"{p['score_parts']['armies']} · dungeon +{p['score_parts']['dungeon']}" for p in v["players"]}
 
 
-def test_no_thanks_lets_a_pair_go_in_one_tap(harness):
+def test_after_a_build_no_pair_is_the_one_way_to_let_the_pairs_go(harness):
     from companion.app.games.forfort.scenarios import SCENARIOS
 
     h = harness
     h.app.set_language("en")
-    SCENARIOS["combo"](h.app)  # a space of an opponent's fort touched after the build
+    SCENARIOS["pair"](h.app)  # Marie-Christine has built: which pair did her wall make?
     h.settle(frames=6)
-    button = next(w for w in h.widgets(h.screen) if getattr(w, "text", "") == "No thanks")
-    h.tap(button)
+    texts = [w.text for w in h.widgets(h.screen) if getattr(w, "text", "")]
+    assert texts.count("No pair") == 1 and "Draw 1 card · end turn" not in texts
+    h.tap("No pair")
     v = h.app.controller.view
     assert (v["phase"], v["combos"], "decline" in v["expects"]) == ("end", 0, False)
+
+
+def test_a_pair_named_frames_only_the_spaces_its_effect_reaches(harness):
+    from companion.app.games.forfort.choices import pairs_offered
+    from companion.app.games.forfort.scenarios import SCENARIOS
+
+    h = harness
+    h.app.set_language("en")
+    SCENARIOS["pair"](h.app)
+    h.settle(frames=6)
+    assert "ram" in pairs_offered(h.app.controller.view)
+    h.tap("Rams")
+    h.settle(frames=4)
+    v = h.app.controller.view
+    framed = {(p.player["name"], k) for p in h.widgets(h.screen) if hasattr(p, "cells")
+              for k, cell in p.cells.items() if cell.target}
+    fronts = {(o["name"], k) for o in v["players"] for k, n in v["lines"].get(o["name"], {}).items()
+              if n == 1 and o["fort"][k]}
+    assert framed == fronts  # every card on the opponents' front lines (double: even protected), nothing else
+
+
+def test_the_large_fort_says_whose_it_is(harness):
+    from companion.app.games.forfort.scenarios import SCENARIOS
+    from companion.app.screens.kit import px
+
+    h = harness
+    h.app.set_language("en")
+    for shot, owner in (("action", "Marie-Christine"), ("army", "Maximilien"), ("pair", "Marie-Christine")):
+        SCENARIOS[shot](h.app)
+        h.settle(frames=6)
+        named = [w for w in h.widgets(h.screen) if getattr(w, "role", None) == "owner"]
+        assert [w.text for w in named] == [owner], shot
+        assert named[0].font_size >= px(24) - 0.5, shot  # read from the seats: at least 24 px
 
 
 def test_a_teammates_fort_shown_large_says_what_may_be_done_there(harness):

@@ -112,12 +112,18 @@ def test_with_the_lines_played_anywhere_both_effects_are_offered():
     assert keys == ["forfort.do.ram", "forfort.do.trebuchet"]
 
 
-def test_a_pairs_choices_end_with_no_thanks_which_lets_the_pair_go(session):
+def test_a_pairs_choices_never_offer_to_let_it_go_the_question_does(session):
     send(session, {"cmd": "build", "space": "n"})
     found = ch.choices(session.view(), "Bob", "e")
-    assert found[-1].key == "forfort.do.decline"
-    send(session, found[-1].command)
-    assert session.view()["combos"] == 0 and "decline" not in session.view()["expects"]
+    assert found and all(c.command["cmd"] != "decline" for c in found)
+
+
+def test_a_pair_named_offers_only_its_own_double_effect(session):
+    send(session, {"cmd": "build", "space": "n"})
+    v = session.view()
+    assert {c.command["cmd"] for c in ch.choices(v, "Bob", "e", "garrison")} == {"army"}
+    assert ch.choices(v, "Bob", "e", "siege") == []
+    assert [c.command["cmd"] for c in ch.choices(v, "Bob", "dungeon", "siege")] == ["siege"]
 
 
 def test_an_army_is_offered_only_along_the_edge_and_every_offer_is_accepted(session):
@@ -216,15 +222,33 @@ def test_the_front_line_marked_is_the_rams_line_of_each_opponents_fort(session):
     assert ch.front(v, "Ana") == frozenset()  # her own fort has no front against her
 
 
-def test_after_a_build_the_framed_targets_are_the_spaces_that_offer_a_double_effect(session):
+def test_after_a_build_nothing_is_framed_until_the_pair_is_named(session):
     assert ch.pair_targets(session.view(), "Bob") == frozenset()  # the action: nothing framed yet
     send(session, {"cmd": "build", "space": "n"})
     v = session.view()
-    for fort in NAMES:
-        framed = ch.pair_targets(v, fort)
-        for key in ("nw", "n", "ne", "w", "e", "sw", "s", "se", "dungeon"):
-            assert (key in framed) == bool(ch.choices(v, fort, key)), (fort, key)
-    assert "dungeon" in ch.pair_targets(v, "Bob")  # a double Siege Tower on an opponent's dungeon
+    assert all(ch.pair_targets(v, fort) == frozenset() for fort in NAMES)  # which pair? not said yet
+
+
+def test_a_named_pairs_frames_are_the_spaces_that_offer_its_effect(session):
+    send(session, {"cmd": "build", "space": "n"})
+    v = session.view()
+    for pair in ch.pairs_offered(v):
+        for fort in NAMES:
+            framed = ch.pair_targets(v, fort, pair)
+            for key in ("nw", "n", "ne", "w", "e", "sw", "s", "se", "dungeon"):
+                offered = ch.choices(v, fort, key, pair)
+                assert (key in framed) == bool(offered), (pair, fort, key)
+                assert all(ch.pair_of(c.command) == pair for c in offered)
+    assert ch.pair_targets(v, "Bob", "siege") == {"dungeon"}  # a double Siege Tower: the dungeon alone
+
+
+def test_the_second_army_of_a_garrison_pair_is_framed_without_asking_again(session):
+    send(session, {"cmd": "build", "space": "n"}, {"cmd": "army", "fort": "Bob", "space": "s", "direction": "e"})
+    v = session.view()
+    assert (v["combos"], v["garrison_left"]) == (1, 1)  # a second pair may follow the Garrison's 2nd army
+    assert ch.pending_pair(v) == "garrison" and ch.pair_targets(v, "Bob")
+    assert ch.pending_pair(v, ch.ASK) is None  # "Other pair": the question again
+    assert ch.pending_pair(v, "ram") == "ram"
 
 
 def test_the_marches_title_counts_the_armies_that_moved():

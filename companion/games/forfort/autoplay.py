@@ -58,7 +58,7 @@ def _choices(view: dict[str, Any]) -> list[dict[str, Any]]:
     if "drawbridge" in expects and me["drawbridge"] is None:
         out += [{"cmd": "drawbridge", "space": s} for s, top in me["fort"].items()
                 if top and top["top"] == "wall" and top["drawbridge"]]
-    if "decline" in expects:  # "No thanks" to a pair's effect: the fuzz and the invariants play it too
+    if "decline" in expects:  # "No pair" after a build: the fuzz and the invariants play it too
         out.append({"cmd": "decline"})
     if "discard" in expects and not out:
         out.append({"cmd": "discard"})

@@ -17,15 +17,19 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel
 from companion.app.games.forfort.art import FortPicture
-from companion.app.games.forfort.choices import choices, front, line, pair_targets, partners, player, why_nothing
+from companion.app.games.forfort.choices import (
+    ASK, PAIRS, choices, front, line, pair_targets, pairs_offered, partners, pending_pair, player, why_nothing,
+)
 from companion.app.games.forfort.words import space_words, still_to_play
-from companion.app.screens.kit import IconButton, box_for, gap, px
+from companion.app.screens.kit import IconButton, box_for, gap, px, text_width
 from companion.app.initials import unique_initials
 from companion.app.screens.base import BaseScreen
 
 BODY = 26  # px at 800×480: the screen's sentences
 BUTTON = 26
 NAME = 19  # the other forts' names (a ten-letter name keeps 18 px over a small fort)
+OWNER = 24  # the large fort's owner, over it (read at 1.5 m: whose fort the table is looking at)
+HEAD = 44 + 4 + 3 * 3  # px the large fort's name takes: its line box (Andika, 24 px), the band, three gaps
 SMALL_MAX = 150  # the other forts' side at most (px at 800×480); the large one is 206
 SMALL_MIN = 100  # landscape: the others' row keeps at least this side (cells of about 30 px)
 
@@ -74,21 +78,32 @@ class ForfortScreen(BaseScreen):
 class PlayScreen(ForfortScreen):
     shown: str | None = None  # the fort shown large (None: the current player's)
     picked: str | None = None  # the space touched first (a space, or "dungeon")
+    pair: str | None = None  # after a build, the pair the table says it made (choices.PAIRS)
 
     def on_pre_enter(self, *_):
-        self.shown, self.picked = None, None
+        self.shown, self.picked, self.pair = None, None, None
         super().on_pre_enter()
 
     def show_fort(self, name: str) -> None:
         self.shown, self.picked = name, None
         self.rebuild()
 
+    def choose_pair(self, pair: str | None) -> None:
+        """The pair the table made (None: back to the question): only its targets are framed then."""
+        self.pair, self.picked = pair, None
+        self.rebuild()
+
+    def asking_pair(self) -> bool:
+        """After a build, the question 'which pair?' is on the screen (no pair named, no space touched)."""
+        v = self.c.view
+        return self.picked is None and bool(pairs_offered(v)) and pending_pair(v, self.pair) is None
+
     def pick(self, key: str) -> None:
         self.picked = None if self.picked == key else key
         self.rebuild()
 
     def do(self, command: dict) -> None:
-        self.shown, self.picked = None, None
+        self.shown, self.picked, self.pair = None, None, None
         answer = self.app.send(command)
         if not answer.get("ok"):  # refused (the toast says why): the screen lets go of the space touched
             self.rebuild()
@@ -104,9 +119,12 @@ class PlayScreen(ForfortScreen):
         if phase == "march":
             return self.tr("forfort.step.march", player=who)
         if phase == "end":
-            if v.get("garrison_left") and not v.get("combos"):  # the pair is known: say it
+            pair = pending_pair(v, self.pair)
+            if pair == "garrison" and v.get("garrison_left") and self.pair not in PAIRS:  # its 2nd army
                 return self.tr("forfort.step.garrison_pair", player=who)
-            if v.get("combos") or v.get("garrison_left"):
+            if pair:
+                return self.tr("forfort.step.pair." + pair, player=who)
+            if v.get("combos"):
                 return self.tr("forfort.step.combo", player=who)
             return self.tr("forfort.step.end", player=who)
         if v["expects"] == ["end_turn"]:
@@ -126,9 +144,13 @@ class PlayScreen(ForfortScreen):
             panel = self.panel(shown, beside=True)
             # The others beside the large fort, as tall as it. After the first tap the space touched and its ✕
             # take their place (as in landscape, the others come back after), the choices the width under it.
-            large = self.large_fort(shown, side=px(198))
-            beside = self.others(shown, px(units - 198 - 12 - 24), px(198 + 40)) if self.picked is None \
-                else self.touched_column
+            # The large fort's name over it takes most of its height from the picture (cells of 48 px, the
+            # touch size): the row grows by 21 px only, the panel under it keeps room for its words.
+            side = 3 * 48 + 2 * 9
+            main_row = side + HEAD
+            large = self.large_fort(shown, side=px(side))
+            beside = self.others(shown, px(units - side - 12 - 24), px(main_row)) \
+                if self.picked is None and not self.asking_pair() else self.touched_column
             forts.height = max(large.height, beside.need)
             forts.add_widget(large)
             forts.add_widget(beside)
@@ -141,10 +163,13 @@ class PlayScreen(ForfortScreen):
         room = units - 24 - 12 * 2 - 244
         # at least 166: three 48 px cells and their gaps (1280×800 has only 768 px across at its scale)
         large_side = max(166, min(206, room - others * (SMALL_MIN + 10) + 10))
-        main.add_widget(self.large_fort(shown, side=px(large_side)))
-        if self.picked is None:  # the second tap takes the width: the other forts come back after it
+        # the owner's name keeps its 24 px over the fort, into the gap at its right (12 px); a name longer
+        # still widens the column, from the panel's room (the others' names keep their size)
+        wide = max(large_side, (text_width(shown, OWNER, True) + px(10)) / px(1) - 12)
+        main.add_widget(self.large_fort(shown, side=px(large_side), width=px(wide)))
+        if self.picked is None and not self.asking_pair():  # the second tap (or 'which pair?') takes the width
             holder = BoxLayout(orientation="vertical", size_hint_x=None)
-            row = self.others(shown, px(room - large_side), px(230))
+            row = self.others(shown, px(room - large_side), px(230))  # a long name's width is the panel's
             holder.width = row.width
             holder.add_widget(row)
             holder.add_widget(Widget())
@@ -153,14 +178,28 @@ class PlayScreen(ForfortScreen):
         box.add_widget(main)
         return box
 
-    def large_fort(self, name: str, side: float | None = None) -> Widget:
+    def large_fort(self, name: str, side: float | None = None, width: float | None = None) -> Widget:
+        """The fort shown large under its owner's name and colour band (the table reads whose fort it is from
+        its seats); the picture keeps ``side`` where the height allows, else what the name leaves."""
         p = player(self.c.view, name)
         side = side or px(206)
-        holder = BoxLayout(orientation="vertical", size_hint=(None, 1), width=side, spacing=px(4))
-        holder.height = side  # what a narrow screen's row gives it
+        head = box_for(OWNER) + px(4) + px(3) * 3  # the name, the band, the gaps above and under the picture
+        holder = BoxLayout(orientation="vertical", size_hint=(None, 1), width=max(side, width or 0), spacing=px(3))
+        holder.height = side + head  # what a narrow screen's row gives it
+        owner = FitLabel(text=name, base_font=OWNER, bold=True, wrap=False, size_hint=(None, None),
+                         width=holder.width + px(12), height=box_for(OWNER), valign="bottom")
+        owner.role = "owner"
+        holder.add_widget(owner)
+        holder.add_widget(Bar(self.colour(name), size_hint_y=None, height=px(4)))
         picture = FortPicture(p, self.colour, on_space=self.pick, selected=self.picked, count_font=26, gap=9,
-                              targets=pair_targets(self.c.view, name), front=front(self.c.view, name),
-                              size_hint=(None, None), size=(side, side))
+                              targets=pair_targets(self.c.view, name, self.pair), front=front(self.c.view, name),
+                              size_hint=(None, None), size=(side, side), pos_hint={"center_x": 0.5})
+
+        def fit(*_: Any) -> None:  # landscape: the row's height, less the name, bounds the picture
+            s = max(px(150), min(side, holder.height - head))
+            picture.size = (s, s)
+
+        holder.bind(height=fit)
         self.picture = picture
         holder.add_widget(picture)
         holder.add_widget(Widget())
@@ -188,7 +227,7 @@ class PlayScreen(ForfortScreen):
                              wrap="\n" in text, size_hint_y=None, height=name_h, valign="bottom")
             small.add_widget(label)
             small.add_widget(Bar(self.colour(p["name"]), size_hint_y=None, height=px(4)))
-            small.add_widget(FortPicture(p, self.colour, gap=3, targets=pair_targets(v, p["name"]),
+            small.add_widget(FortPicture(p, self.colour, gap=3, targets=pair_targets(v, p["name"], self.pair),
                                          front=front(v, p["name"]),
                                          size_hint=(None, None), size=(side, side)))
             small.bind(on_release=lambda _w, n=p["name"]: self.show_fort(n))
@@ -201,6 +240,8 @@ class PlayScreen(ForfortScreen):
         and ✕ are left in ``touched_column`` (a portrait screen puts them beside the fort)."""
         v = self.c.view
         box = Panel(orientation="vertical", padding=px(8), spacing=px(8))
+        if self.asking_pair():
+            return self.pair_question(box, beside)
         if self.picked is None:
             if v.get("ending"):  # a dungeon is empty: who still plays this round
                 still = still_to_play(v)
@@ -210,16 +251,13 @@ class PlayScreen(ForfortScreen):
                                   color=theme.WARNING, bold=True)
                 ending.role = "ending"
                 box.add_widget(ending)
-            if shown != v["current"]:  # another's fort shown large: whose it is, first
-                box.add_widget(FitLabel(text=self.tr("forfort.fort_of", player=shown), base_font=22, bold=True,
-                                        color=theme.GOLD, size_hint_y=None, height=box_for(22), wrap=False))
             # the notice takes the hint's room (with both, the portrait and 1280×800 panels shrink them under
             # the legible size); the step above still says "your action"
             if not (v.get("ending") and shown == v["current"]):
                 box.add_widget(FitLabel(text=self.tr(self.hint_key(shown)), base_font=BODY))
             box.add_widget(self.turn_buttons())
             return box
-        found = choices(v, shown, self.picked)
+        found = choices(v, shown, self.picked, self.pair)
         sources = sorted({c.values["source"] for c in found if c.values.get("source")})
         source = getattr(self, "source", None)
         if sources and source not in sources:
@@ -232,11 +270,10 @@ class PlayScreen(ForfortScreen):
             column.need = box_for(22, 2) + px(9) + px(48)
         if self.picked == "dungeon":
             where = self.tr("forfort.where.dungeon", player=shown)
-        elif line(v, shown, self.picked):  # an opponent's space: its line as seated (the Ram's or the Trebuchet's)
-            where = self.tr("forfort.where.space_line", player=shown, space=space_words(self.tr, self.picked),
+        elif line(v, shown, self.picked):  # an opponent's space: its line as seated (the Ram's or the Trebuchet's);
+            # whose fort it is, its owner's name over it says
+            where = self.tr("forfort.where.space_line", space=space_words(self.tr, self.picked),
                             line=self.tr(f"forfort.line.{line(v, shown, self.picked)}"))
-        elif shown != v["current"]:
-            where = self.tr("forfort.where.space", player=shown, space=space_words(self.tr, self.picked))
         else:
             where = space_words(self.tr, self.picked)
         words = FitLabel(text=where[:1].upper() + where[1:], base_font=22, bold=True, color=theme.GOLD,
@@ -275,11 +312,37 @@ class PlayScreen(ForfortScreen):
             values = dict(c.values)
             if "direction" in values:
                 values["direction"] = self.tr("forfort.dir." + values["direction"])
-            b = BigButton(text=self.tr(c.key, **values), base_font=20 if rows > 2 else BUTTON,
-                          bg=theme.STONE_DARK if c.command["cmd"] == "decline" else theme.STONE)
+            b = BigButton(text=self.tr(c.key, **values), base_font=20 if rows > 2 else BUTTON, bg=theme.STONE)
             b.command = c.command
             b.bind(on_release=lambda _b, cmd=c.command: self.do(cmd))
             grid.add_widget(b)
+        box.add_widget(grid)
+        return box
+
+    def pair_question(self, box: Widget, beside: bool = False) -> Widget:
+        """After a build: which pair did it make? Only the pairs with a target now, and 'No pair', the one
+        way to let the double effects go (the end of the turn waits for the answer). ``beside``: the
+        question stands in the others' place beside the fort (a portrait panel has room for the buttons)."""
+        v = self.c.view
+        question = FitLabel(text=self.tr("forfort.hint.pair_which"), base_font=BODY)
+        if beside:
+            self.touched_column = question
+            question.need = 0  # as tall as the fort beside it
+        else:
+            box.add_widget(question)
+        found = pairs_offered(v)
+        cols = 3 if len(found) > 2 else 2
+        rows = (len(found) + 1 + cols - 1) // cols
+        grid = GridLayout(cols=cols, spacing=gap(), size_hint_y=None, height=rows * px(56) + (rows - 1) * gap())
+        for k in found:
+            b = BigButton(text=self.tr("forfort.pair." + k), base_font=BUTTON, bg=theme.STONE)
+            b.pair = k
+            b.bind(on_release=lambda _b, k=k: self.choose_pair(k))
+            grid.add_widget(b)
+        no = BigButton(text=self.tr("forfort.do.no_pair"), base_font=BUTTON, bg=theme.GOLD, bold=True)
+        no.command = {"cmd": "decline"}
+        no.bind(on_release=lambda *_: self.do({"cmd": "decline"}))
+        grid.add_widget(no)
         box.add_widget(grid)
         return box
 
@@ -296,8 +359,8 @@ class PlayScreen(ForfortScreen):
         if phase == "march":
             return "forfort.hint.march"
         if phase == "end":
-            if v.get("combos") or v.get("garrison_left"):
-                return "forfort.hint.combo"
+            if pending_pair(v, self.pair):
+                return "forfort.hint.pair_chosen"
             me = player(v, v["current"])
             can_lower = "drawbridge" in v["expects"] and me["drawbridge"] is None and any(
                 t and t.get("top") == "wall" and t.get("drawbridge") for t in me["fort"].values())
@@ -311,7 +374,14 @@ class PlayScreen(ForfortScreen):
     def turn_buttons(self) -> Widget:
         v = self.c.view
         row = BoxLayout(spacing=gap(), size_hint_y=None, height=px(64))
-        # A pair offered: its space's choices end with No thanks; here the end of the turn lets it go in one tap
+        pair = pending_pair(v, self.pair)
+        if pair:  # a pair's effect to place: back to 'which pair?', or (no other pair) the 2nd army let go
+            second = not v.get("combos")
+            b = BigButton(text=self.tr("forfort.do.no_second" if second else "forfort.do.other_pair"),
+                          base_font=BUTTON, bg=theme.STONE_DARK)
+            b.bind(on_release=lambda *_: self.do({"cmd": "decline"}) if second else self.choose_pair(ASK))
+            row.add_widget(b)
+            return row
         if "discard" in v["expects"]:
             b = BigButton(text=self.tr("forfort.do.discard"), base_font=20, bg=theme.STONE_DARK)
             b.bind(on_release=lambda *_: self.do({"cmd": "discard"}))

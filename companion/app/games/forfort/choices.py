@@ -62,13 +62,59 @@ def _builds(view: Mapping[str, Any], me: Mapping[str, Any], space: str) -> list[
     return out
 
 
-def choices(view: Mapping[str, Any], fort: str, key: str) -> list[Choice]:
-    """What the current player may do on ``key`` (a space, or ``"dungeon"``) of ``fort``'s fort now; after
-    a build, the pair's double effects end with "No thanks" ('you may immediately activate')."""
+PAIRS = ("mason", "ram", "trebuchet", "siege", "garrison")
+"""A pair's kinds, as the table names the two symbols it made (the rules record each through its double
+effect's command: ``build`` from the discard pile or dungeon, ``destroy`` with its ``effect``, ``siege``,
+``army``/``defeat``)."""
+
+
+def pair_of(command: Mapping[str, Any]) -> str | None:
+    """Which pair a double effect's command resolves."""
+    name = command.get("cmd")
+    if name == "build":
+        return "mason"
+    if name == "destroy":
+        return command.get("effect")
+    if name == "siege":
+        return "siege"
+    if name in ("army", "defeat"):
+        return "garrison"
+    return None
+
+
+ASK = "ask"
+"""The screen's "Other pair": back to the question, even while a Garrison pair's second army is owed."""
+
+
+def pending_pair(view: Mapping[str, Any], pair: str | None = None) -> str | None:
+    """The pair whose double effect is being placed: the one the table named after the build (``pair``),
+    else the Garrison pair's second resolution (the rules know it then); None while the question 'which
+    pair?' is open (``ASK``, or nothing named yet)."""
+    if view.get("phase") != "end":
+        return None
+    combos, second = view.get("combos"), view.get("garrison_left")
+    if combos and pair == ASK:
+        return None
+    if combos and pair in PAIRS:
+        return pair
+    return "garrison" if second else None
+
+
+def choices(view: Mapping[str, Any], fort: str, key: str, pair: str | None = None) -> list[Choice]:
+    """What the current player may do on ``key`` (a space, or ``"dungeon"``) of ``fort``'s fort now; once
+    the table has named the pair it made (``pair``), only that pair's double effect."""
     out = _choices(view, fort, key)
-    if out and "decline" in view.get("expects", ()):
-        out.append(Choice("forfort.do.decline", {"cmd": "decline"}))
-    return out
+    pair = pending_pair(view, pair)
+    return [c for c in out if pair_of(c.command) == pair] if pair else out
+
+
+def pairs_offered(view: Mapping[str, Any]) -> list[str]:
+    """After a build, the pairs whose double effect has a target somewhere now (a Mason needs a card in the
+    discard pile or the dungeon, a Ram a card on a front line...): the table names the one it made."""
+    if view.get("phase") != "end" or not view.get("combos"):
+        return []
+    forts = [p["name"] for p in view.get("players", [])]
+    return [k for k in PAIRS if any(pair_targets(view, f, k) for f in forts)]
 
 
 def _choices(view: Mapping[str, Any], fort: str, key: str) -> list[Choice]:
@@ -127,14 +173,16 @@ def front(view: Mapping[str, Any], fort: str) -> frozenset[str]:
     return frozenset(s for s, n in view.get("lines", {}).get(fort, {}).items() if n == 1)
 
 
-def pair_targets(view: Mapping[str, Any], fort: str) -> frozenset[str]:
-    """After a pair's build, the spaces of ``fort`` (and ``"dungeon"``) its double effect may reach: the
-    screen frames them (review of issue 25: 'highlight the targets the player can choose'); empty in
-    any other phase."""
-    if view.get("phase") != "end" or not (view.get("combos") or view.get("garrison_left")):
+def pair_targets(view: Mapping[str, Any], fort: str, pair: str | None = None) -> frozenset[str]:
+    """The spaces of ``fort`` (and ``"dungeon"``) the pair's double effect may reach, once the table has
+    named the pair (``pair``, or the Garrison pair's second army): the screen frames them (review of issue
+    25: 'highlight the targets the player can choose'); empty before the pair is named and in any other
+    phase, so that a frame never promises an effect the pair does not have."""
+    pair = pending_pair(view, pair)
+    if pair is None:
         return frozenset()
     keys = ("nw", "n", "ne", "w", "e", "sw", "s", "se", "dungeon")
-    return frozenset(k for k in keys if _choices(view, fort, k))
+    return frozenset(k for k in keys if choices(view, fort, k, pair))
 
 
 def why_nothing(view: Mapping[str, Any], fort: str, key: str) -> str:

@@ -1,5 +1,5 @@
 """The start of a turn: the armies' marches, shown and explained in words ("Bob's army enters Zoé's
-top-right corner: her camp is destroyed") — the events of the answer that started the turn, read
+top-right space: the camp is destroyed") — the events of the answer that started the turn, read
 against the state before it — with the forts they marched in, each march drawn on its fort (the space
 left, the space entered, red where something was destroyed), undo in the top bar and one gold "Continue"
 to the turn."""
@@ -14,7 +14,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.controls import BigButton, FitLabel
 from companion.app.games.forfort.art import FortPicture, Step
-from companion.app.games.forfort.board import BODY, ForfortScreen
+from companion.app.games.forfort.board import BODY, OWNER, Bar, ForfortScreen
 from companion.app.games.forfort.choices import player
 from companion.app.games.forfort.words import armies_marched, march_lines
 from companion.app.screens.kit import box_for, px
@@ -61,9 +61,10 @@ class MarchesScreen(ForfortScreen):
         main = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(12))
         marked = trails(self.before, self.events)
         shown = list(marked)[:MAX_FORTS]
-        side = (px(170) if len(shown) < 2 else px(150)) if portrait else (px(180) if len(shown) < 2 else px(150))
+        side = (px(170) if len(shown) < 2 else px(150)) if portrait else (px(166) if len(shown) < 2 else px(150))
+        head = box_for(OWNER) + px(6) + px(4) * 2  # the owner's name over the fort, then their colour band
         forts = BoxLayout(spacing=px(12), size_hint=(None, None) if not portrait else (1, None),
-                          height=box_for(20) + px(4) + side)
+                          height=head + side)
         forts.width = len(shown) * side + max(len(shown) - 1, 0) * px(12)
         if portrait:
             forts.add_widget(Widget())
@@ -73,8 +74,11 @@ class MarchesScreen(ForfortScreen):
                 continue
             one = BoxLayout(orientation="vertical", spacing=px(4), size_hint=(None, None), width=side,
                             height=forts.height)
-            one.add_widget(FitLabel(text=self.tr("forfort.fort_of", player=name), base_font=20, size_hint_y=None,
-                                    height=box_for(20), wrap=False, bold=True))
+            owner = FitLabel(text=name, base_font=OWNER, size_hint_y=None, height=box_for(OWNER), wrap=False,
+                             bold=True, valign="bottom")
+            owner.role = "owner"
+            one.add_widget(owner)
+            one.add_widget(Bar(self.colour(name), size_hint_y=None, height=px(6)))
             one.add_widget(FortPicture(p, self.colour, gap=4, trail=tuple(marked[name]), size_hint=(None, None),
                                        size=(side, side)))
             forts.add_widget(one)

@@ -55,11 +55,11 @@ def mid_game(app) -> None:
     play(app, *_script(app), END, wall("n"), END)
 
 
-def _play_screen(app, shown: str | None = None, picked: str | None = None) -> None:
+def _play_screen(app, shown: str | None = None, picked: str | None = None, pair: str | None = None) -> None:
     screen = app.sm.get_screen("forfort_play")
-    screen.shown, screen.picked = shown, picked  # an earlier picture's choice never stays on this one
+    screen.shown, screen.picked, screen.pair = shown, picked, pair  # an earlier picture's never stays
     app.show_phase()
-    screen.shown, screen.picked = shown, picked
+    screen.shown, screen.picked, screen.pair = shown, picked, pair
     screen.rebuild()
 
 
@@ -75,13 +75,21 @@ def _action(app, shown=None, picked=None) -> None:
 
 
 def _combo(app) -> None:
+    """Marie-Christine has built and named a pair of Garrisons: Maximilien's framed space touched."""
     mid_game(app)
     play(app, wall("e"))
-    _play_screen(app, MX, "e")
+    _play_screen(app, MX, "e", pair="garrison")
+
+
+def _pair_ram(app) -> None:
+    """Marie-Christine has named a pair of Rams: only the cards on her opponents' front lines are framed."""
+    mid_game(app)
+    play(app, wall("e"))
+    _play_screen(app, pair="ram")
 
 
 def _pair(app) -> None:
-    """Marie-Christine has built: a pair's double effect is offered, or No thanks."""
+    """Marie-Christine has built: the question "which pair?", with "No pair"."""
     mid_game(app)
     play(app, wall("e"))
     _play_screen(app)
@@ -94,7 +102,7 @@ def _end(app) -> None:
 
 
 def _marches(app) -> None:
-    """Maximilien's turn starts: his army enters Zoé's bottom-right corner and destroys her wall."""
+    """Maximilien's turn starts: his army enters Zoé's bottom-right space and destroys her wall."""
     fresh_game(app)
     play(app, *_script(app))
     app.send(END)  # through the app: the marches screen comes from the answer
@@ -163,6 +171,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "siege": _screen("forfort_play", lambda app: _action(app, ZO, "dungeon")),
     "combo": _screen("forfort_play", _combo),
     "pair": _screen("forfort_play", _pair),
+    "pair-ram": _screen("forfort_play", _pair_ram),
     "end-turn": _screen("forfort_play", _end),
     "teams": _screen("forfort_play", _teams),
     "marches": _screen("forfort_marches", _marches),

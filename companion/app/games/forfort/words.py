@@ -1,5 +1,5 @@
 """Forfort's events and commands in words, through the catalogues: the armies' marches at the start of a
-turn ("Bob's army enters Zoé's top-right corner: her camp is destroyed"), a dungeon run out and who still
+turn ("Bob’s army enters Zoé’s top-right space: the camp is destroyed"), a dungeon run out and who still
 plays, and each command as undo names it. No Kivy here."""
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def still_to_play(view: Mapping[str, Any]) -> list[str]:
 
 
 def describe(tr: Tr, cmd: Mapping[str, Any]) -> str:
-    """A command as undo names it ("Undo: protected wall, top-right corner": spaces are said as the fort is drawn on the screen, never by compass)."""
+    """A command as undo names it ("Undo: Protected wall, top-right space": spaces are said as the fort is drawn on the screen, never by compass)."""
     name = cmd.get("cmd")
     space = space_words(tr, cmd.get("space"))
     if name == "build":

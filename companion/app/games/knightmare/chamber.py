@@ -65,7 +65,7 @@ def bridge(view: dict, player: dict, throne: str, tr: Any, extra: Widget | None 
     row.add_widget(count)
     for k in range(length):
         row.add_widget(Stone(k < on, on - placed <= k < on))
-    row.add_widget(Stone(False, False, throne=throne, size_hint_x=4 if portrait else 1.6))  # wider than a helmet
+    row.add_widget(Stone(False, False, throne=throne, size_hint_x=6 if portrait else 1.6))  # wider than a helmet
     row.stones = on  # tests read how many helmets the bridge shows
     if extra is not None:
         row.add_widget(extra)
@@ -95,7 +95,7 @@ class ChamberScreen(TagReading, KnightmareScreen):
     def body(self) -> Widget:
         v = self.c.view
         me = next(p for p in v["players"] if p["name"] == v["current"])
-        key = (v.get("game_id"), v.get("turns"), v.get("answered"))
+        key = (self.game_key(), v.get("turns"), v.get("answered"))
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
         if v["phase"] == "continue" and self.going_on != key:
             box.add_widget(self.step_row(self.tr("knightmare.chamber.placed_step", player=v["current"],

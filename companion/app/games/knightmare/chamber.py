@@ -60,7 +60,7 @@ def bridge(view: dict, player: dict, throne: str, tr: Any, extra: Widget | None 
     row = BoxLayout(size_hint_y=None, height=px(BRIDGE_HEIGHT), spacing=px(SPACE.xs))
     length, on, placed = view.get("bridge_length", 5), player.get("bridge", 0), view.get("placed", 0)
     count = FitLabel(text=tr("knightmare.chamber.bridge", n=on, length=length), base_font=TYPE.body, bold=True,
-                     color=theme.GOLD, wrap=False, size_hint_x=None, width=px(118))
+                     color=theme.GOLD, wrap=False, size_hint_x=None, width=px(130))
     count.role = "bridge_count"  # the stones alone did not say what they were (issue 23's review)
     row.add_widget(count)
     for k in range(length):
@@ -125,7 +125,7 @@ class ChamberScreen(TagReading, KnightmareScreen):
         box.add_widget(self.question_panel(v, me))
         hold = self.hold_strip(v)
         if hold is not None and self.app.portrait:  # narrow: the answer's strip on a row of its own
-            hold.size_hint_y, hold.height = None, px(TOUCH.minimum)
+            hold.size_hint, hold.height = (1, None), px(TOUCH.minimum)  # 1.3 of the row was wider than the screen
             box.add_widget(hold)
             hold = None
         box.add_widget(self.judges(v, hold))

@@ -116,7 +116,6 @@ def test_the_options_explain_each_choice_in_a_sentence_naming_the_printed_rule(h
 def test_the_dungeon_of_ones_own_will_is_offered_after_the_roll_not_before(harness):
     h = harness
     fresh_game(h.app)
-    h.app.sm.get_screen("km_turn").rolled = None  # an earlier test's roll: same seed, same turn, same key
     h.app.show_phase()
     h.pump()
     assert tr(h, "knightmare.move.dungeon") not in texts(h)

@@ -1,12 +1,12 @@
 """Knightmare's backdrops, drawn for each display profile: inside the labyrinth castle, not the sea fortress.
 
 - ``km-labyrinth``: a corridor of the castle: rough stone courses, pointed arches going deeper and deeper
-  into the dark (the labyrinth), two torches on the walls, their warm light on the stone;
+  into the dark (the labyrinth), two torches low on the side walls, their warm light on the stone;
 - ``km-dungeon``: the Dungeon: a low vault, a barred window high up, chains, one torch burning low;
 - ``km-chamber``: the Chamber of Merlin: a vault in Merlin's blue, the throne far off under a blue glow,
   the bridge's stepping stones leading to it, sparks of magic in the air.
 
-Drawn for this project (flat shapes in the palette's materials, nothing of the show's or the game's
+The torches stand where no heading is written (``torch_spots``). Drawn for this project (flat shapes in the palette's materials, nothing of the show's or the game's
 graphics). Subtle by rule, as the rounds' backdrops: every pixel stays dark enough for every text role to
 keep 4.5:1 on it (tests/test_knightmare_art.py checks the rendered PNG files with ``worst_contrast``)."""
 
@@ -62,6 +62,26 @@ def _torch(x: float, y: float, s: float, glow_id: str) -> list[str]:
                  fill=f"#{P.LANTERN}", fill_opacity=0.1)]
 
 
+# Where the screens write nothing on the wall: the step (the heading) and the strip's legend run from under
+# the chips to 0.60 of the height at every profile (the card's full chips push it lowest), and they are
+# centred, as wide as the screen. A torch at the side, low on the wall, is clear of them: at 0.36 of the
+# height it burned behind the heading's first and last letters.
+TORCH_Y = 0.7    # the bracket's ring, as a share of the height from the top
+TORCH_SIDE = 0.035  # the torch's distance from the wall's edge, as a share of the width
+
+
+def torch_spots(name: str, w: int, h: int) -> list[tuple[float, float, float]]:
+    """Each torch of backdrop ``name`` at w×h: its bracket's (x, y) from the top left and its scale; the
+    flame rises 1.9 scales above, the stem ends 4 below (``_torch``)."""
+    if name == "km-labyrinth":
+        s = min(w, h) * 0.028
+        return [(max(s * 1.2, w * TORCH_SIDE), h * TORCH_Y, s), (min(w - s * 1.2, w * (1 - TORCH_SIDE)), h * TORCH_Y, s)]
+    if name == "km-dungeon":
+        s = min(w, h) * 0.026
+        return [(max(s * 1.2, w * TORCH_SIDE), h * TORCH_Y, s)]
+    return []
+
+
 def labyrinth(w: int, h: int) -> str:
     """A corridor of the castle: arches one behind the other into the dark, a torch on either side."""
     rng = random.Random(11)
@@ -79,9 +99,8 @@ def labyrinth(w: int, h: int) -> str:
         body.append(path(_pointed(cx, bottom, aw, ah), fill="#07080c", fill_opacity=0.34 + depth * 0.1))
     body.append(path(f"M0 {num(h)} L{num(cx - width * 0.5)} {num(floor)} H{num(cx + width * 0.5)} L{w} {num(h)} Z",
                      fill="url(#floor)"))
-    s = min(w, h) * 0.028
-    for x in (cx - width * 0.5 - w * 0.11, cx + width * 0.5 + w * 0.11):
-        body += _torch(max(s * 3, min(w - s * 3, x)), h * (0.36 if w > h else 0.3), s, "torch")
+    for x, y, s in torch_spots("km-labyrinth", w, h):
+        body += _torch(x, y, s, "torch")
     return document(w, h, body, defs, title="Knightmare: a corridor of the labyrinth castle")
 
 
@@ -109,8 +128,8 @@ def dungeon(w: int, h: int) -> str:
         a = rng.uniform(-0.5, 0.5)
         body.append(path(f"M{num(x)} {num(y)} l{num(math.cos(a) * 14)} {num(math.sin(a) * 4)}", fill="none",
                          stroke="#6b5a36", stroke_opacity=0.14, stroke_width=1.5))
-    s = min(w, h) * 0.026
-    body += _torch(w * 0.42, h * 0.38, s, "torch")
+    for x, y, s in torch_spots("km-dungeon", w, h):
+        body += _torch(x, y, s, "torch")
     return document(w, h, body, defs, title="Knightmare: the Dungeon")
 
 

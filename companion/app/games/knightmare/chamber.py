@@ -60,12 +60,12 @@ def bridge(view: dict, player: dict, throne: str, tr: Any, extra: Widget | None 
     row = BoxLayout(size_hint_y=None, height=px(BRIDGE_HEIGHT), spacing=px(SPACE.xs))
     length, on, placed = view.get("bridge_length", 5), player.get("bridge", 0), view.get("placed", 0)
     count = FitLabel(text=tr("knightmare.chamber.bridge", n=on, length=length), base_font=TYPE.body, bold=True,
-                     color=theme.GOLD, wrap=False, size_hint_x=None, width=px(118))
+                     color=theme.GOLD, wrap=False, size_hint_x=None, width=px(130))
     count.role = "bridge_count"  # the stones alone did not say what they were (issue 23's review)
     row.add_widget(count)
     for k in range(length):
         row.add_widget(Stone(k < on, on - placed <= k < on))
-    row.add_widget(Stone(False, False, throne=throne, size_hint_x=4 if portrait else 1.6))  # wider than a helmet
+    row.add_widget(Stone(False, False, throne=throne, size_hint_x=6 if portrait else 1.6))  # wider than a helmet
     row.stones = on  # tests read how many helmets the bridge shows
     if extra is not None:
         row.add_widget(extra)
@@ -95,7 +95,7 @@ class ChamberScreen(TagReading, KnightmareScreen):
     def body(self) -> Widget:
         v = self.c.view
         me = next(p for p in v["players"] if p["name"] == v["current"])
-        key = (v.get("game_id"), v.get("turns"), v.get("answered"))
+        key = (self.game_key(), v.get("turns"), v.get("answered"))
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
         if v["phase"] == "continue" and self.going_on != key:
             box.add_widget(self.step_row(self.tr("knightmare.chamber.placed_step", player=v["current"],
@@ -125,7 +125,7 @@ class ChamberScreen(TagReading, KnightmareScreen):
         box.add_widget(self.question_panel(v, me))
         hold = self.hold_strip(v)
         if hold is not None and self.app.portrait:  # narrow: the answer's strip on a row of its own
-            hold.size_hint_y, hold.height = None, px(TOUCH.minimum)
+            hold.size_hint, hold.height = (1, None), px(TOUCH.minimum)  # 1.3 of the row was wider than the screen
             box.add_widget(hold)
             hold = None
         box.add_widget(self.judges(v, hold))

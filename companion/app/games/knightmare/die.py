@@ -12,6 +12,7 @@ from typing import Any
 from kivy.uix.label import Label
 
 from companion.app.look.tokens import colour
+from companion.app.screens.kit import px
 from companion.app.widgets.die import Die, DiePanel
 
 UNROLLED = "?"
@@ -66,4 +67,23 @@ def unrolled_panel(tr: Any, **kw: Any) -> DiePanel:
     holder.remove_widget(old)
     holder.add_widget(die, index=index)
     panel.die = die
+    panel.die.height = px(SMALL_DIE)
+    if panel.orientation == "horizontal":
+        _compact(panel)
     return panel
+
+
+# px at 800×480: the line under the strip that names the chips' figures (strip.py) takes its height from
+# the panel. A smaller die (the shared one is 160); in landscape smaller faces, still over the 48 px touch
+# target and whole pixels at every profile's scale (1.25, 1⅔), and "Roll" a touch target's height.
+SMALL_DIE, LANDSCAPE_FACE, LANDSCAPE_ROLL = 136, 60, 48
+
+
+def _compact(panel: DiePanel) -> None:
+    """The landscape panel a little shorter: its faces and "Roll", and the gaps between them."""
+    panel.roll_button.height = px(LANDSCAPE_ROLL)
+    panel.roll_button.parent.spacing = px(4)
+    for face in panel.faces:
+        face.size = (px(LANDSCAPE_FACE), px(LANDSCAPE_FACE))
+    grid = panel.faces[0].parent
+    grid.height = 2 * px(LANDSCAPE_FACE) + grid.spacing[1]

@@ -24,10 +24,12 @@ from companion.app.screens.kit import Stepper, px
 from companion.app.widgets import art
 from companion.app.games.knightmare.die import unrolled_panel
 from companion.app.widgets.die import Die
+from companion.games.knightmare.model import BASE_STRENGTH
 
 OBJECTS = ("book", "wand", "ring", "crown")
 DEFAULT_SHIELD = 5
 MAX_SHIELD = 20
+STEPPER_ROW = 56  # px at 800×480: the shield's and the helmets' steppers, a touch target and a margin
 
 
 class FightScreen(TagReading, KnightmareScreen):
@@ -48,7 +50,7 @@ class FightScreen(TagReading, KnightmareScreen):
 
     def _fight_key(self) -> tuple:
         v = self.c.view
-        return v.get("game_id"), v.get("turns"), v.get("dice"), v.get("current")
+        return self.game_key(), v.get("turns"), v.get("dice"), v.get("current")
 
     def roller(self) -> str:
         v = self.c.view
@@ -63,10 +65,12 @@ class FightScreen(TagReading, KnightmareScreen):
         me = next(p for p in v["players"] if p["name"] == v["current"])
         self.helmets = min(self.helmets, me["helmets"])
         roller = self.roller()
-        box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
+        box = BoxLayout(orientation="vertical", spacing=px(4))  # under the strip's legend: the rows closer
         box.add_widget(self.step_row(self.tr("knightmare.fight.step", player=v["current"]), "fight"))
-        rows = GridLayout(cols=2, spacing=px(TOUCH.gap), size_hint_y=None,
-                          height=2 * (px(TOUCH.minimum) + px(8)) + px(TOUCH.gap))
+        # under the strip's legend, the rows' margins are what keeps the touch targets 8 px apart: the "?"
+        # above, the fight's buttons below (a touch target's height and a margin)
+        rows = GridLayout(cols=2, spacing=px(TOUCH.gap), size_hint_y=None, padding=[0, px(4), 0, 0],
+                          height=2 * px(STEPPER_ROW) + px(TOUCH.gap) + px(4))
         rows.add_widget(FitLabel(text=self.tr("knightmare.fight.shield"), base_font=TYPE.body, halign="right"))
         rows.add_widget(Stepper(str(self.shield), self._change("shield", -1, 0, MAX_SHIELD),
                                 self._change("shield", +1, 0, MAX_SHIELD), name="shield"))
@@ -76,7 +80,7 @@ class FightScreen(TagReading, KnightmareScreen):
         box.add_widget(rows)
         box.add_widget(FitLabel(text=self.tr("knightmare.fight.roller", player=roller), base_font=TYPE.body,
                                 color=theme.TEXT_MUTED, size_hint_y=None, height=line_box(TYPE.body, 1, art.profile())))
-        actions = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(TOUCH.gap) + 2)
+        actions = BoxLayout(size_hint_y=None, height=px(TOUCH.minimum + 8), spacing=px(TOUCH.gap) + 2)
         go = BigButton(text=self.tr("knightmare.fight.go"), bg=theme.GOLD, base_font=TYPE.button, bold=True)
         go.bind(on_release=lambda *_: self.fight())
         own = BigButton(text=self.tr("knightmare.fight.own_dice"), bg=theme.SEA_LIGHT, base_font=TYPE.button)
@@ -84,8 +88,7 @@ class FightScreen(TagReading, KnightmareScreen):
         own.bind(on_release=lambda *_: self.own_dice())
         actions.add_widget(go)
         actions.add_widget(own)
-        box.add_widget(actions)
-        box.add_widget(Widget())
+        box.add_widget(actions)  # no filler under it: its gap was the pixels the strip's legend needed
         return box
 
     # --- the table's own dice: the knight's, then the left neighbour's for the occupant ---------------
@@ -152,6 +155,14 @@ class FightScreen(TagReading, KnightmareScreen):
         self.send(cmd)
 
 
+def knight_sum(tr: Any, f: dict) -> str:
+    """The knight's strength as the rulebook adds it: 3, the die, a point per helmet played."""
+    roll, total, helmets = f.get("roll", 1), f.get("strength", 0), f.get("helmets", 0)
+    if helmets:
+        return tr("knightmare.fight.sum_helmets", base=BASE_STRENGTH, roll=roll, n=helmets, total=total)
+    return tr("knightmare.fight.sum", base=BASE_STRENGTH, roll=roll, total=total)
+
+
 class VerdictScreen(TagReading, KnightmareScreen):
     """The last fight: both strengths, both dice, the verdict; won, the reward (a helmet or the object)."""
 
@@ -164,12 +175,16 @@ class VerdictScreen(TagReading, KnightmareScreen):
         self.unknown: tuple[tuple, str] | None = None  # an unknown tag read after a won fight
         self.tapped: set[str] = set()  # the fight's dice the table tapped (set by the fight's screen)
 
+    def chip_current(self, view: dict) -> str | None:
+        """The knight who fought stays lit until Continue: after a loss the view's turn is the next one's."""
+        return (view.get("fight") or {}).get("player") or view.get("current")
+
     def body(self) -> Widget:
         v = self.c.view
         f = v.get("fight") or {}
-        fresh = (v.get("game_id"), v.get("dice")) != self.shown_fight
+        fresh = (self.game_key(), v.get("dice")) != self.shown_fight
         tapped, self.tapped = self.tapped, set()  # the table's own dice have landed already: shown still
-        self.shown_fight = (v.get("game_id"), v.get("dice"))
+        self.shown_fight = (self.game_key(), v.get("dice"))
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
         verdict = {"won": "knightmare.fight.won", "lost": "knightmare.fight.lost", "tie": "knightmare.fight.tie"}
         box.add_widget(self.step(self.tr(verdict.get(f.get("outcome"), "knightmare.fight.tie"),
@@ -177,34 +192,45 @@ class VerdictScreen(TagReading, KnightmareScreen):
         duel = BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=px(SPACE.s))
         duel.add_widget(self.side(self.tr("knightmare.fight.knight", player=f.get("player", "")),
                                   f.get("strength", 0), f.get("roll", 1), fresh and "roll" not in tapped,
-                                  f.get("outcome") == "won"))
-        against = FitLabel(text=self.tr("knightmare.fight.against"), base_font=TYPE.heading, size_hint_x=0.3)
+                                  f.get("outcome") == "won", knight_sum(self.tr, f), "knight"))
+        against = FitLabel(text=self.tr("knightmare.fight.against"), base_font=TYPE.heading, wrap=False,
+                           size_hint_x=0.3)
         if self.app.portrait:
             against.size_hint = (1, None)
             against.height = line_box(TYPE.heading, 1, art.profile())
         duel.add_widget(against)
         duel.add_widget(self.side(self.tr("knightmare.fight.occupant", player=f.get("roller", "")),
-                                  f.get("opponent_strength", 0), f.get("opponent_roll", 1), fresh and "opponent_roll" not in tapped,
-                                  f.get("outcome") == "lost"))
+                                  f.get("opponent_strength", 0), f.get("opponent_roll", 1),
+                                  fresh and "opponent_roll" not in tapped, f.get("outcome") == "lost",
+                                  self.tr("knightmare.fight.sum_shield", shield=f.get("shield", 0),
+                                          roll=f.get("opponent_roll", 1), total=f.get("opponent_strength", 0)),
+                                  "occupant"))
         box.add_widget(duel)
         box.add_widget(self.actions(v))
         return box
 
-    def side(self, who: str, strength: int, roll: int, fresh: bool, best: bool) -> Widget:
+    def side(self, who: str, strength: int, roll: int, fresh: bool, best: bool, sum_: str, role: str) -> Widget:
+        """One side of the fight: the die as it landed beside who rolled it, then the sum the table checks
+        against the board ("3 + 5 + 1 helmet = 9", gold for the stronger): a total without its parts could
+        not be checked."""
         col = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
-        col.add_widget(FitLabel(text=who, base_font=TYPE.body, size_hint_y=None,
-                                height=line_box(TYPE.body, 1, art.profile())))
-        row = BoxLayout(spacing=px(SPACE.xs))
-        die = Die(settings=lambda: self.app.settings, sound=getattr(self.app, "sound", None), size_hint_x=0.45)
+        row = BoxLayout(spacing=px(SPACE.s))
+        die = Die(settings=lambda: self.app.settings, sound=getattr(self.app, "sound", None), size_hint_x=0.4)
         if fresh:
             die.roll(value=roll)
         else:
             die.show(roll)
+        die.role = role + "_die"
         row.add_widget(die)
-        big = FitLabel(text=str(strength), base_font=TYPE.display, bold=True, color=theme.GOLD if best else theme.TEXT)
-        big.role = "strength"
-        row.add_widget(big)
+        name = FitLabel(text=who, base_font=TYPE.body, halign="left")
+        name.role = role
+        row.add_widget(name)
         col.add_widget(row)
+        line = FitLabel(text=sum_, base_font=TYPE.heading, bold=True, wrap=False,
+                        color=theme.GOLD if best else theme.TEXT, size_hint_y=None,
+                        height=line_box(TYPE.heading, 1, art.profile()))
+        line.role = "strength"
+        col.add_widget(line)
         return col
 
     def actions(self, v: dict) -> Widget:
@@ -246,7 +272,7 @@ class VerdictScreen(TagReading, KnightmareScreen):
         if v.get("phase") != "reward":
             return super().unknown_tag(tag)
         self.app.toast(self.tr("knightmare.tag.unknown_object", tag=shown_tag(tag)))
-        self.unknown = ((v.get("game_id"), v.get("dice"), v.get("turns")), tag)
+        self.unknown = ((self.game_key(), v.get("dice"), v.get("turns")), tag)
         self.choosing_object = True
         self.rebuild()
 
@@ -258,7 +284,7 @@ class VerdictScreen(TagReading, KnightmareScreen):
         self.choosing_object = False
         unknown, self.unknown = self.unknown, None
         v = self.c.view
-        if obj and unknown is not None and unknown[0] == (v.get("game_id"), v.get("dice"), v.get("turns")):
+        if obj and unknown is not None and unknown[0] == (self.game_key(), v.get("dice"), v.get("turns")):
             self.remember_tag(unknown[1], obj)
         cmd: dict[str, Any] = {"cmd": "reward", "take": take}
         if obj:

@@ -74,7 +74,7 @@ class TurnScreen(TagReading, KnightmareScreen):
 
     def _turn_key(self) -> tuple:
         v = self.c.view
-        return v.get("game_id"), v.get("turns"), v.get("dice"), v.get("current")
+        return self.game_key(), v.get("turns"), v.get("dice"), v.get("current")
 
     def _roll(self) -> tuple[int, str] | None:
         if self.rolled is None or self.rolled[0] != self._turn_key():
@@ -223,7 +223,7 @@ class CardScreen(TagReading, KnightmareScreen):
 
     def _key(self) -> tuple:
         v = self.c.view
-        return v.get("game_id"), v.get("turns"), v.get("current")
+        return self.game_key(), v.get("turns"), v.get("current")
 
     def tag_read(self, tag: str, what: str) -> bool:
         if what not in CARD_KINDS:

@@ -51,8 +51,8 @@ def _card(app, present: bool = False) -> None:
     fresh_game(app)
     play(app, {"cmd": "move", "roll": 4})
     screen = app.sm.get_screen("km_card")
-    v = app.controller.view  # the same game each time: the card's picture must not keep the present's question
-    screen.present_for = (v.get("game_id"), v.get("turns"), v.get("current")) if present else None
+    # the same game each time: the card's picture must not keep the present's question
+    screen.present_for = screen._key() if present else None
     app.show_phase()
 
 
@@ -97,6 +97,8 @@ def _verdict(app, won: bool) -> None:
     fight = {"cmd": "fight", "shield": 4, "helmets": 1, "roll": 5, "opponent_roll": 2} if won else \
         {"cmd": "fight", "shield": 9, "roll": 1, "opponent_roll": 6}
     play(app, {"cmd": "move", "roll": 2}, {"cmd": "card", "kind": "challenge"}, fight)
+    # the picture shows the dice as they landed (a tumble caught halfway showed other faces than the sums)
+    app.sm.get_screen("km_verdict").tapped = {"roll", "opponent_roll"}
     app.go("km_verdict")
 
 
@@ -107,27 +109,28 @@ def _escape(app) -> None:
 
 
 def _chamber(app, go_on: bool = False, continuing: bool = False) -> None:
-    fresh_game(app, bridge=4)
+    fresh_game(app)  # the options' bridge (5 by default): the same length on every picture
     play(app, {"cmd": "adjust", "player": NAMES[0], "helmets": 4}, {"cmd": "chamber"})
     if continuing or go_on:
         play(app, {"cmd": "answer", "correct": True})
     if go_on:
-        v = app.controller.view
-        app.sm.get_screen("km_chamber").going_on = (v.get("game_id"), v.get("turns"), v.get("answered"))
+        v, screen = app.controller.view, app.sm.get_screen("km_chamber")
+        screen.going_on = (screen.game_key(), v.get("turns"), v.get("answered"))
     app.show_phase()
 
 
 def _podium(app) -> None:
-    """Jean-Baptiste reaches the Throne (3); Zoé's bridge holds 2, Maximilien's 1, Marie-Christine's none."""
-    fresh_game(app, bridge=3)
+    """Jean-Baptiste reaches the Throne (the options' 5); Zoé's bridge holds 2, Maximilien's 1,
+    Marie-Christine's none."""
+    fresh_game(app)
     right = {"cmd": "answer", "correct": True}
-    play(app, {"cmd": "adjust", "player": NAMES[1], "helmets": 3},
+    play(app, {"cmd": "adjust", "player": NAMES[1], "helmets": 5},
          {"cmd": "dungeon"},                                       # Marie-Christine
-         {"cmd": "chamber"}, right, right, {"cmd": "stop"},        # Jean-Baptiste: 2, one helmet left
+         {"cmd": "chamber"}, right, right, {"cmd": "stop"},        # Jean-Baptiste: 2, three helmets left
          {"cmd": "chamber"}, right, right,                         # Zoé: 2, no helmet left: her turn ends
          {"cmd": "chamber"}, right, {"cmd": "stop"},               # Maximilien: 1
          {"cmd": "escape", "roll": 1},                             # Marie-Christine stays in the Dungeon
-         right)                                                    # Jean-Baptiste: the Throne
+         right, right, right)                                      # Jean-Baptiste: 5, the Throne
     app.show_phase()
 
 

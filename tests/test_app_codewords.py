@@ -42,8 +42,10 @@ def start_companion_game(h, names, levels=None):
     h.tap(tr(h, "new.more_options"))
     h.tap(names[0])
     if h.app.sm.get_screen("new_game").form.code_words != "companion":  # the last game's choice stays
-        h.tap(tr(h, "common.labelled", label=tr(h, "new.code_words"), value=tr(h, "new.code_words.cards")))
-    h.tap(tr(h, "new.next"))  # each player's level is on the setup's third page
+        [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == ("code_words", "companion")]
+        h.tap(segment)  # the code words' two-way choice: the companion's
+    h.tap(tr(h, "new.next"))  # the cards' page
+    h.tap(tr(h, "new.next"))  # each player's level is on the setup's last page
     for name in names:  # each player's level is a two-way choice: the segment (player, level)
         wanted = "hard" if name in (levels or ()) else "easy"
         segment = next(w for w in h.widgets(h.screen) if getattr(w, "choice", None) == (name, wanted))

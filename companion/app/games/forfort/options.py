@@ -74,7 +74,7 @@ class OptionsForm(DefaultsForm):
         s, tr = self.screen, self.screen.tr
         portrait = s.app.portrait
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
-        box.add_widget(options_bar(s, n, self.pages, start=0.42 if portrait else 0.3))
+        box.add_widget(options_bar(s, n, self.pages))
         columns = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.m))
         left = BoxLayout(orientation="vertical", spacing=gap())
         right = BoxLayout(orientation="vertical", spacing=gap())

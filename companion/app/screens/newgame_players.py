@@ -27,18 +27,21 @@ class PlayersStep:
 
     def players_step(self) -> Widget:
         portrait = self.app.portrait
-        # Six rows at 48 px (the least touch), 8 px apart, leave the step bar its room at the bottom of 800×480.
+        # Six rows of 56 px icons, 8 px apart, and the step bar fill 800×480: the title then heads the rail
+        # on the right, over the rail's buttons, rather than the whole page.
         full = len(self.rows) > 5 and not portrait
         page = BoxLayout(orientation="vertical", spacing=px(SPACE.xs) if full else gap())
-        title = self.message or self.step_title("new.step_players") + " – " + self.tr("new.players")
-        page.add_widget(left_label(title, TYPE.heading, theme.GOLD, bold=True, size_hint_y=None,
-                                   height=box_for(TYPE.heading, 2 if portrait else 1)))
+        title = self.message or self.step_title("new.step_players", "\n" if full else " · ") + " – " + self.tr("new.players")
+        heading = left_label(title, TYPE.heading, theme.GOLD, bold=True, size_hint_y=None,
+                             height=box_for(TYPE.heading, 2 if portrait else 1))
+        if full:
+            heading.size_hint_y, heading.valign = 1, "top"
+        else:
+            page.add_widget(heading)
         box = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s))
         initials = unique_initials([r["name"].strip() or str(i + 1) for i, r in enumerate(self.rows)])
         row_height = px(TOUCH.icon_button) * ((1.25 if len(self.rows) < 5 else 1.0) if portrait else 1)
         between = px(SPACE.xs) if full else gap()
-        if full:
-            row_height = px(TOUCH.minimum)
         rows = BoxLayout(orientation="vertical", spacing=between, size_hint_y=None,
                          height=len(self.rows) * (row_height + between) - between)
         for i, row in enumerate(self.rows):
@@ -55,7 +58,7 @@ class PlayersStep:
         else:
             left.add_widget(Widget())
             box.add_widget(left)
-        box.add_widget(self.players_actions(portrait))
+        box.add_widget(self.players_actions(portrait, heading if full else None))
         page.add_widget(box)
         # The step bar: Back at the bottom left, Start (the box's defaults, the die for who starts) at the
         # bottom right, the game's options one step away beside it (portrait: with the other actions).
@@ -69,9 +72,9 @@ class PlayersStep:
         page.add_widget(step_bar(self, lambda: self.app.go("home"), self.tr("new.start"), self.quick_start, middle))
         return page
 
-    def players_actions(self, portrait: bool) -> Widget:
+    def players_actions(self, portrait: bool, heading: Widget | None = None) -> Widget:
         """The last table again and add a player: a rail on the right (a grid of two columns in portrait,
-        with "more options"), above the step bar."""
+        with "more options"), above the step bar; ``heading``: the step's title at the rail's top."""
         lineup = self.last_lineup()
         specs = []
         if lineup is not None and not self.is_lineup(lineup):  # offered only when it would change something
@@ -104,7 +107,10 @@ class PlayersStep:
             outer.add_widget(rail)
             outer.add_widget(Widget())
             return outer
-        rail.add_widget(Widget())
+        if heading is not None:
+            rail.add_widget(heading, index=len(rail.children))
+        else:
+            rail.add_widget(Widget())
         return rail
 
     def saved_names(self) -> list[str]:

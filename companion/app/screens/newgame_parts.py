@@ -74,14 +74,15 @@ class GamePages:
         row.add_widget(control)
         column.add_widget(row)
 
-    def first_choices(self, column: Widget, portrait: bool, chance: str = "new.roll") -> None:
+    def first_choices(self, column: Widget, portrait: bool, chance: str = "new.roll", roomy: bool = False) -> None:
         """Who starts, under its caption in ``column``: the companion's draw (``chance``: the key of its words,
-        the die's by default; a game with no die says "at random"), or one of the names."""
+        the die's by default; a game with no die says "at random"), or one of the names. ``roomy``: a page
+        with the height for two names a row in portrait (a long name keeps the body's size)."""
         column.add_widget(self.caption(self.tr("new.first")))
         choices = [(None, self.tr(chance))] + [(n, n) for n in self.names()]
         # Portrait, four players or more: the die on a row of its own, the names three a row (a row less
         # than two a row, for the step's title; the die's words keep the width they need)
-        die_alone = portrait and len(choices) > 4
+        die_alone = portrait and len(choices) > 4 and not roomy
         cols, in_grid = (3, len(choices) - 1) if die_alone else (2, len(choices))
         height = px(TOUCH.minimum)
         first = GridLayout(cols=cols, spacing=gap(), size_hint_y=None,

@@ -22,7 +22,7 @@ from companion.app.screens.kit import box_for, place_ranks, px
 DEFAULT_TOKEN = "coin"  # a game that names no token of its own gets coins
 DETAIL = 20  # px: a player's points by source under their total (body text at 1.5 m)
 NAME = TYPE.standing  # px at 800×480: a name on the podium, every profile
-SCORE, WINNER_SCORE = 28, 34  # px: the key figure of the end, the winner's the larger
+SCORE, WINNER_SCORE = 28, 32  # px: the key figure of the end, the winner's the larger
 
 
 def names_list(names: list[str], language: str) -> str:
@@ -214,7 +214,7 @@ class PodiumScreen(BaseScreen):
         # are rounded and apart; gold fills only the main action). The first place's number is in gold.
         podium = BoxLayout(spacing=0)
         heights = {1: 1.0, 2: 0.75, 3: 0.55}
-        tall = px(110) * (2.6 if self.app.portrait else 1.3)  # no game bar: the steps take its room
+        tall = px(110) * (2.0 if self.app.portrait else 1.3)  # no game bar: the steps take its room
         if not self.app.portrait and any(self.detail(n) for n in scores):  # the first's card a line taller
             tall -= box_for(DETAIL)
         # One size for every step's number, the one the lowest step holds: a "3" as big as the "2".
@@ -252,7 +252,7 @@ class PodiumScreen(BaseScreen):
 
     def standing(self, name: str, score: int, initial: str, place: int = 3) -> Widget:
         """One player's card above their step: colour disc with initial, name (24 px), the game's score with
-        its icon (28 px, the winner's 34: the figures the table reads from across it)."""
+        its icon (28 px, the winner's 32: the figures the table reads from across it)."""
         words = self.c.ui().score_words(self.tr, score)
         figure = self.figures.get(name)
         portrait = self.app.portrait  # narrow columns: the disc above the name
@@ -296,9 +296,16 @@ class PodiumScreen(BaseScreen):
             top.add_widget(disc)
             top.add_widget(label)
             box.add_widget(hugged(top))
-        if portrait:  # a narrow column: the score alone, at its full size
-            score_label = FitLabel(text=words, base_font=figure_size, bold=True, color=theme.GOLD, wrap=False,
-                                   size_hint_y=None, height=box_for(figure_size))
+        if portrait:  # a narrow column: the score alone, at its full size (on two lines when it must be)
+            from kivy.core.window import Window
+
+            from companion.app.screens.chips import broken_name
+
+            room = (Window.width - 2 * px(SPACE.s)) / 3 - px(SPACE.xs) - px(4)  # the column less its padding
+            shown = broken_name(words, room, px(figure_size)) or words
+            score_label = FitLabel(text=shown, base_font=figure_size, bold=True, color=theme.GOLD, wrap=False,
+                                   halign="center", size_hint_y=None, height=box_for(figure_size, shown.count("\n") + 1))
+            box.height += score_label.height - box_for(figure_size)
             box.add_widget(score_label)
         else:
             line = hugged(score_line(figure.icon if figure else "boyard", words, figure_size))

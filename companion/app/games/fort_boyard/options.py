@@ -96,7 +96,7 @@ class OptionsForm:
         box.add_widget(options_bar(s, 1, self.pages))
         columns = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.m))
         left = BoxLayout(orientation="vertical", spacing=gap())
-        s.first_choices(left, portrait)  # the shared part: who starts (the die, or a name)
+        s.first_choices(left, portrait, roomy=True)  # the shared part: who starts (the die, or a name)
         right = BoxLayout(orientation="vertical", spacing=gap())
         height = px(TOUCH.minimum)
         self.captioned(right, tr("new.card_text"),

@@ -33,6 +33,7 @@ def main(mode: str, db: Path) -> None:
             h.type_into(box, name)
         h.tap(tr("new.more_options"))
         h.tap("Bob")
+        h.tap(tr("new.next"))  # the decks are on the page after who starts
         [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == ("enigme", "companion")]
         h.tap(segment)  # the riddles from the companion
         h.tap(tr("new.start"))

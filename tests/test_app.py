@@ -90,6 +90,7 @@ def start_game_by_touch(h, names, first, companion_decks=()):
         h.type_into(box, name)
     h.tap(tr(h, "new.more_options"))
     h.tap(first)
+    h.tap(tr(h, "new.next"))  # where the cards come from: the setup's page after who starts
     for deck in companion_decks:  # the deck's segmented toggle: its "companion" segment
         [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == (deck, "companion")]
         h.tap(segment)
@@ -159,6 +160,7 @@ def test_new_game_over_a_running_one_asks_for_confirmation(harness):
     h.app.sm.get_screen("new_game").rebuild()
     h.pump()
     h.tap(tr(h, "new.more_options"))
+    h.tap(tr(h, "new.next"))  # the cards' page, the last one: Start
     h.tap(tr(h, "new.start"))
     assert h.app.controller.view["game_id"] == game  # not yet: the question is asked
     h.tap(tr(h, "common.cancel"))

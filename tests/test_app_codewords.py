@@ -42,8 +42,10 @@ def start_companion_game(h, names, levels=None):
     h.tap(tr(h, "new.more_options"))
     h.tap(names[0])
     if h.app.sm.get_screen("new_game").form.code_words != "companion":  # the last game's choice stays
-        h.tap(tr(h, "common.labelled", label=tr(h, "new.code_words"), value=tr(h, "new.code_words.cards")))
-    h.tap(tr(h, "new.next"))  # each player's level is on the setup's third page
+        [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == ("code_words", "companion")]
+        h.tap(segment)  # the code words' two-way choice: the companion's
+    h.tap(tr(h, "new.next"))  # the cards' page
+    h.tap(tr(h, "new.next"))  # each player's level is on the setup's last page
     for name in names:  # each player's level is a two-way choice: the segment (player, level)
         wanted = "hard" if name in (levels or ()) else "easy"
         segment = next(w for w in h.widgets(h.screen) if getattr(w, "choice", None) == (name, wanted))
@@ -242,15 +244,16 @@ def listening(url: str) -> bool:
         return s.connect_ex((parts.hostname, parts.port)) == 0
 
 
-def tap_setting(h, text):
-    """Tap a row of the settings' Hardware section (the players' phones are there)."""
+def tap_phones(h, on: bool):
+    """Tap the players' phones' switch on the settings' Hardware section: its "on" or "off" segment."""
     from kivy.uix.button import Button
 
     h.app.go("settings")
     h.pump(3)
     [section] = [w for w in h.widgets(h.screen) if isinstance(w, Button) and getattr(w, "section", None) == "hardware"]
     h.tap(section)
-    h.tap(text)
+    [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == ("phones", on)]
+    h.tap(segment)
 
 
 def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_it(harness):
@@ -260,7 +263,7 @@ def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_
 
     link = phones_of(app)
     assert not link.running
-    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.off")))
+    tap_phones(h, True)
     assert app.settings.phones and link.running
     start_companion_game(h, ["Ann", "Bob"])
     assert app.sm.current == "phones"
@@ -272,7 +275,7 @@ def test_phones_setting_starts_a_server_with_a_qr_code_per_player_and_off_stops_
         assert page.status == 200 and "Ann" in page.read().decode("utf-8")
     h.tap(tr(h, "common.continue"))
     assert app.sm.current == "turn"
-    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
+    tap_phones(h, False)
     assert not app.settings.phones and not link.running
     assert not listening(links["Ann"])
 
@@ -321,7 +324,7 @@ def test_a_tap_on_a_name_shows_that_players_qr_code_for_ten_seconds(harness):
 
     h = harness
     link = phones_of(h.app)
-    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.off")))
+    tap_phones(h, True)
     start_companion_game(h, ["Ann", "Bob"])
     screen = h.screen
     links = link.links()
@@ -343,7 +346,7 @@ def test_a_tap_on_a_name_shows_that_players_qr_code_for_ten_seconds(harness):
     assert screen.panel.showing == "Bob" and code.texture.pixels == bob.pixels
     h.tap(screen.name_buttons["Bob"])  # scanned: a second tap hides it at once
     assert drawn_codes(h) == [] and screen.panel.showing is None
-    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
+    tap_phones(h, False)
 
 
 def test_the_phones_screen_says_qr_code_never_code_alone(harness):
@@ -367,14 +370,14 @@ def test_without_a_home_network_the_phones_screen_says_so_and_nothing_listens(ha
     link = phones_of(h.app)
     monkeypatch.setattr(link, "host", None)  # the home-network address, as on the kiosk...
     monkeypatch.setattr(phones_link, "lan_address", lambda: "127.0.0.1")  # ...which has none
-    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.off")))
+    tap_phones(h, True)
     assert h.app.settings.phones and not link.running and link.no_network
     start_companion_game(h, ["Ann", "Bob"])
     assert h.app.sm.current == "phones"
     assert tr(h, "phones.no_network") in [t["text"] for t in h.widget_report()["texts"]]
     h.tap(tr(h, "common.continue"))
     assert h.app.sm.current == "turn"
-    tap_setting(h, tr(h, "common.labelled", label=tr(h, "phones.menu"), value=tr(h, "settings.on")))
+    tap_phones(h, False)
     assert not h.app.settings.phones
 
 

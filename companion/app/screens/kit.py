@@ -234,39 +234,15 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return probe.texture_size[0]
 
 
-def options_bar(screen: Any, n: int = 1, pages: int = 1, *, back: float = 0.25, heading: float | None = None,
-                start: float = 0.3) -> BoxLayout:
-    """The new game's options step's top row: Back (to the previous page, else to the players), the
-    step's title after the game's name, Start on the last page (Next before it). ``back``, ``heading`` and
-    ``start`` are the three parts' shares of the width (``heading`` None: the title takes what the buttons
-    leave). A title too long for its share in portrait (a long game name) takes a line of its own above
-    the buttons rather than shrinking under the heading size."""
-    from kivy.core.window import Window
-
-    tr, last = screen.tr, n >= pages
-    text = screen.step_title("new.step_options")
-    share = heading if heading is not None else max(0.1, 1 - back - start)
-    own_line = screen.app.portrait and text_width(text, TYPE.heading, True) > share * Window.width - px(4 * SPACE.m)
-    top = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(SPACE.s))
-    back_button = BigButton(text=tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=back)
-    back_button.bind(on_release=lambda *_: screen.previous_page() if n > 1 else screen.back_to_players())
-    top.add_widget(back_button)
-    title = FitLabel(text=text, base_font=TYPE.heading, bold=True, color=theme.GOLD, wrap=False,
-                     **({} if heading is None else {"size_hint_x": heading}))
-    # The title on its own line: Back and Start share the row (a small gap between), each at its full size.
-    top.add_widget(Widget(size_hint_x=min(share, 0.1)) if own_line else title)
-    start_button = BigButton(text=tr("new.start" if last else "new.next"), bg=theme.GOLD, base_font=TYPE.button,
-                             bold=True, size_hint_x=start)
-    start_button.bind(on_release=lambda *_: screen.start() if last else screen.next_page())
-    top.add_widget(start_button)
-    if not own_line:
-        return top
-    both = BoxLayout(orientation="vertical", size_hint_y=None, spacing=px(SPACE.s),
-                     height=box_for(TYPE.heading) + px(SPACE.s) + top.height)
-    title.size_hint, title.height = (1, None), box_for(TYPE.heading)
-    both.add_widget(title)
-    both.add_widget(top)
-    return both
+def options_bar(screen: Any, n: int = 1, pages: int = 1) -> Widget:
+    """A game's options page's top: the step's title after the game's name in portrait, where the height
+    is; nothing in landscape, where the title sits in the step bar between Back and Next (the setup screen
+    puts that bar under every page: companion.app.screens.newgame_parts)."""
+    if not screen.app.portrait:
+        return Widget(size_hint_y=None, height=0)
+    key = screen.page_title_key(n) if hasattr(screen, "page_title_key") else "new.step_options"
+    return FitLabel(text=screen.step_title(key), base_font=TYPE.heading, bold=True, color=theme.GOLD, wrap=False,
+                    size_hint_y=None, height=box_for(TYPE.heading))
 
 
 class IconLabelButton(BigButton):

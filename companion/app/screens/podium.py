@@ -17,10 +17,12 @@ from companion.app.initials import unique_initials
 from companion.app.lineup import rematch
 from companion.app.look.tokens import SPACE, TOUCH, TYPE, colour as role_colour
 from companion.app.screens.base import BaseScreen
-from companion.app.screens.kit import box_for, icon_and_words, place_ranks, px
+from companion.app.screens.kit import box_for, place_ranks, px
 
 DEFAULT_TOKEN = "coin"  # a game that names no token of its own gets coins
 DETAIL = 20  # px: a player's points by source under their total (body text at 1.5 m)
+NAME = TYPE.standing  # px at 800×480: a name on the podium, every profile
+SCORE, WINNER_SCORE = 28, 32  # px: the key figure of the end, the winner's the larger
 
 
 def names_list(names: list[str], language: str) -> str:
@@ -48,12 +50,28 @@ def hugged(row: BoxLayout) -> BoxLayout:
     from kivy.core.text import Label as CoreLabel
 
     label = row.children[0]  # the last added
-    wide = CoreLabel(text=label.text, font_size=px(label.base_font), bold=label.bold).get_extents(label.text)[0]
+    wide = max(CoreLabel(text=line, font_size=px(label.base_font), bold=label.bold,
+                         font_name=label.font_name).get_extents(line)[0] for line in label.text.split("\n"))
     # Nearly all the row's share to the label, up to its text's width; what it leaves goes to the sides
     # (never wider than the column: a long name still fits, smaller).
     label.size_hint_x, label.size_hint_max_x = 1000, wide + px(SPACE.xs)
     row.add_widget(Widget(), index=len(row.children))
     row.add_widget(Widget())
+    return row
+
+
+def score_line(icon_name: str, words: str, size: float) -> BoxLayout:
+    """A score with its icon before it (colour is never the only cue), the icon a little taller than the
+    figures' capitals (kit's icon_and_words draws it wider: here the width is the figure's)."""
+    from companion.app.screens.kit import icon, left_label
+
+    row = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=box_for(size))
+    picture = icon(icon_name, size * 1.2, tint=theme.GOLD)
+    holder = BoxLayout(orientation="vertical", size_hint_x=None, width=picture.width)
+    for part in (Widget(), picture, Widget()):
+        holder.add_widget(part)
+    row.add_widget(holder)
+    row.add_widget(left_label(words, size, theme.GOLD, True))
     return row
 
 
@@ -196,18 +214,22 @@ class PodiumScreen(BaseScreen):
         # are rounded and apart; gold fills only the main action). The first place's number is in gold.
         podium = BoxLayout(spacing=0)
         heights = {1: 1.0, 2: 0.75, 3: 0.55}
-        tall = px(110) * (2.6 if self.app.portrait else 1.3)  # no game bar: the steps take its room
+        tall = px(110) * (2.0 if self.app.portrait else 1.3)  # no game bar: the steps take its room
+        if not self.app.portrait and any(self.detail(n) for n in scores):  # the first's card a line taller
+            tall -= box_for(DETAIL)
         # One size for every step's number, the one the lowest step holds: a "3" as big as the "2".
         lowest = tall * min(heights[p] for p in set(places.values()) if p in heights)
         digits = next((f for f in range(TYPE.title, TYPE.body, -2) if box_for(f) <= lowest), TYPE.body)
         for place in (2, 1, 3):
             names = sorted(n for n, p in places.items() if p == place)
-            column = BoxLayout(orientation="vertical", spacing=px(SPACE.xs) / 2)
+            # The winner's column a little wider: their larger figure keeps its size beside its icon.
+            column = BoxLayout(orientation="vertical", spacing=px(SPACE.xs) / 2,
+                               size_hint_x=self.share(place))
             column.place = place
             column.add_widget(Widget())
             for name in names:
-                standing = self.standing(name, scores[name], initials[name])
-                standing.padding = [px(SPACE.xs), 0]  # the columns touch: their names keep apart
+                standing = self.standing(name, scores[name], initials[name], place)
+                standing.padding = [px(SPACE.xs) / 2, 0]  # the columns touch: their names keep apart
                 column.add_widget(standing)
             if len(names) > 1:
                 column.add_widget(self.plate(self.tr("podium.tied"), TYPE.body, colour=theme.GOLD))
@@ -222,20 +244,28 @@ class PodiumScreen(BaseScreen):
             podium.add_widget(column)
         return podium
 
-    def standing(self, name: str, score: int, initial: str) -> Widget:
-        """One player's card above their step: colour disc with initial, name, the game's score with its icon."""
+    def share(self, place: int) -> float:
+        """A step's share of the width (of 3): the winner's wider in landscape, for their larger figure."""
+        if self.app.portrait:
+            return 1.0
+        return 1.2 if place == 1 else 0.9
+
+    def standing(self, name: str, score: int, initial: str, place: int = 3) -> Widget:
+        """One player's card above their step: colour disc with initial, name (24 px), the game's score with
+        its icon (28 px, the winner's 32: the figures the table reads from across it)."""
         words = self.c.ui().score_words(self.tr, score)
         figure = self.figures.get(name)
         portrait = self.app.portrait  # narrow columns: the disc above the name
-        size = TYPE.body if portrait else TYPE.standing
+        size, figure_size = NAME, WINNER_SCORE if place == 1 else SCORE
         # The disc as tall as a standing's line: two initials ("Ma", "Mx") keep the size of a text in it.
         disc_side = box_for(TYPE.standing)
         box = Panel(orientation="vertical", size_hint_y=None,  # a name card: the tokens fall behind it
-                    height=(disc_side + box_for(size) * 2 if portrait else box_for(size) * 2) + px(SPACE.xs) / 2)
+                    height=(disc_side if portrait else 0) + box_for(size) + box_for(figure_size) + px(SPACE.xs) / 2)
         box.bg = role_colour("surface")
         top = BoxLayout(spacing=px(SPACE.xs), size_hint_y=None, height=box_for(size))
         disc = Swatch(initial=initial, rgba=colour_rgba(self.c.colour_of(name)), size_hint_x=None, width=disc_side)
         label = FitLabel(text=name, base_font=size, bold=True, wrap=False)
+        label.role = "standing"
         if portrait:
             from kivy.core.window import Window
 
@@ -252,16 +282,36 @@ class PodiumScreen(BaseScreen):
             label.size_hint_y, label.height = None, box_for(size, shown.count("\n") + 1)
             box.height += label.height - box_for(size)
             box.add_widget(label)
-        else:  # the disc and the name together, centred over the step
+        else:  # the disc and the name together, centred over the step; a long name on two lines after its
+            from kivy.core.window import Window  # hyphen rather than under 24 px
+
+            from companion.app.screens.chips import broken_name
+
+            room = (Window.width - 2 * px(SPACE.s)) * self.share(place) / 3 - disc_side - 2 * px(SPACE.xs)
+            shown = broken_name(name, room, px(size)) or name
+            if shown != name:
+                label.text, label.halign = shown, "center"
+                top.height = box_for(size, shown.count("\n") + 1)
+                box.height += top.height - box_for(size)
             top.add_widget(disc)
             top.add_widget(label)
             box.add_widget(hugged(top))
-        if portrait:  # a narrow column: the score alone, at their full size
-            box.add_widget(FitLabel(text=words, base_font=size, color=theme.GOLD,
-                                    wrap=False, size_hint_y=None, height=box_for(size)))
+        if portrait:  # a narrow column: the score alone, at its full size (on two lines when it must be)
+            from kivy.core.window import Window
+
+            from companion.app.screens.chips import broken_name
+
+            room = (Window.width - 2 * px(SPACE.s)) / 3 - px(SPACE.xs) - px(4)  # the column less its padding
+            shown = broken_name(words, room, px(figure_size)) or words
+            score_label = FitLabel(text=shown, base_font=figure_size, bold=True, color=theme.GOLD, wrap=False,
+                                   halign="center", size_hint_y=None, height=box_for(figure_size, shown.count("\n") + 1))
+            box.height += score_label.height - box_for(figure_size)
+            box.add_widget(score_label)
         else:
-            box.add_widget(hugged(icon_and_words(figure.icon if figure else "boyard", words, size,
-                                                 colour=theme.GOLD)))
+            line = hugged(score_line(figure.icon if figure else "boyard", words, figure_size))
+            score_label = line.children[1]  # the words (hugged put a spacer either side)
+            box.add_widget(line)
+        score_label.role, score_label.podium_score = "standing", True
         detail = self.detail(name)
         if detail:  # the game's points by source, under the total
             lines = 2 if portrait else 1  # a third of a narrow screen: the sources on two lines

@@ -30,6 +30,7 @@ from companion.config import screen_options
 
 SECTIONS = ("game", "sound", "display", "hardware", "content", "system")  # one page for all of the sound
 OPTION_SECTIONS = {"game": "game", "audio": "sound", "display": "display"}  # config section -> page
+STRIP_LANDSCAPE, STRIP_PORTRAIT = 0.2, 0.14  # the share of the window the backdrop's bottom strip takes
 STEPPED = ("volume", "voice_volume", "cues_volume", "ambience_volume")
 
 
@@ -52,18 +53,34 @@ class SettingsScreen(BaseScreen):
                                    size_hint_y=None, height=box_for(TYPE.heading)))
         getattr(self, "page_" + self.section)(page)
         # A page taller than the screen (the first one, with every game's settings) scrolls; a shorter one
-        # sits at the top.
+        # sits at the top. The scroll view has its own area, above the bottom strip where Back is: no row
+        # ever slides under the strip, the last one is seen whole when scrolled to the end.
         view = ScrollView(do_scroll_x=False, bar_width=px(8), scroll_type=["bars", "content"])
         view.add_widget(page)
-        box.add_widget(view)
+        right = BoxLayout(orientation="vertical", spacing=gap())
+        right.add_widget(view)
+        right.add_widget(self.bottom_strip(portrait))
+        box.add_widget(right)
         return box
+
+    def bottom_strip(self, portrait: bool) -> Widget:
+        """The row under the scroll view, as high as Back: Back itself in portrait (bottom left, as on every
+        shared screen), empty beside it in landscape (Back ends the sections' column)."""
+        from kivy.core.window import Window
+
+        # The shell's backdrop has the table's edge there: its lower fifth (landscape), a seventh (portrait).
+        edge = Window.height * (STRIP_PORTRAIT if portrait else STRIP_LANDSCAPE) - px(SPACE.xs)
+        strip = BoxLayout(size_hint_y=None, height=max(touch_height(), edge))
+        strip.settings_strip = True
+        if portrait:
+            strip.add_widget(back_button(self.tr, lambda: self.app.go("home")))
+        strip.add_widget(Widget())
+        return strip
 
     def sections(self, portrait: bool) -> Widget:
         """The sections (the chosen one in the selection colour, its name underlined: a ✓ read as "done")
-        and the shared Back, at the bottom left as on every shared screen."""
-        if portrait:  # two rows of three tabs of one width, Back on a row of its own under them
-            outer = BoxLayout(orientation="vertical", spacing=gap(), size_hint_y=None)
-            outer.bind(minimum_height=outer.setter("height"))
+        and, in landscape, the shared Back at the bottom left as on every shared screen."""
+        if portrait:  # two rows of three tabs of one width (Back: at the bottom, bottom_strip)
             column = GridLayout(cols=3, spacing=gap(), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
         else:
@@ -77,12 +94,7 @@ class SettingsScreen(BaseScreen):
             b.bind(on_release=lambda _b, n=name: self.show(n))
             column.add_widget(b)
         if portrait:
-            outer.add_widget(column)
-            back = BoxLayout(size_hint_y=None, height=touch_height())
-            back.add_widget(back_button(self.tr, lambda: self.app.go("home")))
-            back.add_widget(Widget())
-            outer.add_widget(back)
-            return outer
+            return column
         column.add_widget(Widget())  # the sections from the top, Back at the bottom
         column.add_widget(back_button(self.tr, lambda: self.app.go("home")))
         return column
@@ -144,6 +156,8 @@ class SettingsScreen(BaseScreen):
                                 font=TYPE.body, name=attr, height=len(steps) * (h + gap()) - gap())
             choices.orientation = "vertical"
             return choices
+        if set(steps) == {False, True}:  # every on/off the same: "on" first, then "off" (sound: not muted)
+            steps = (False, True) if attr == "muted" else (True, False)
         return Segmented([(v, self.value_text(attr, v)) for v in steps], value,
                          lambda v, a=attr: self.change(**{a: v}), font=TYPE.body, name=attr,
                          height=self.control_height())
@@ -178,8 +192,8 @@ class SettingsScreen(BaseScreen):
             return self.tr("settings.percent", volume=value)
         if attr == "display_profile":
             return PROFILES[value].name.replace("x", "×")
-        if attr == "muted":
-            return self.tr("settings.sound_muted" if value else "settings.sound_on")
+        if attr == "muted":  # the sound's switch says on / off as every other one
+            return self.tr("settings.off" if value else "settings.on")
         if isinstance(value, bool):
             return self.tr("settings.on" if value else "settings.off")
         return str(value)
@@ -228,9 +242,7 @@ class SettingsScreen(BaseScreen):
             actions.add_widget(b)
         page.add_widget(actions)
 
-        phones = phones_setting_row(self)
-        phones.base_font, phones.height = TYPE.body, self.control_height()
-        page.add_widget(phones)
+        self.row(page, self.tr("phones.menu"), phones_switch(self, self.control_height()))
         ring = self.app.ring.status()
         if ring.configured == "screen":
             ring_state = self.tr("settings.ring_screen")
@@ -302,11 +314,9 @@ class SettingsScreen(BaseScreen):
         return line + " · " + self.tr("settings.hw_speech", engine=speech.engine, voice=speech.voice)
 
 
-def phones_setting_row(screen: BaseScreen) -> Widget:
-    """The settings' Phones row: on or off (off: nothing listens). The settings screen adds it."""
+def phones_switch(screen: BaseScreen, height: float) -> Widget:
+    """The players' phones on or off (off: nothing listens), the same two-way switch as every other on/off
+    of the settings; its segments' ``choice`` is ("phones", True / False)."""
     on = bool(getattr(screen.app.settings, "phones", False))
-    b = BigButton(text=screen.tr("common.labelled", label=screen.tr("phones.menu"),
-                                 value=screen.tr("settings.on" if on else "settings.off")),
-                  bg=theme.SEA_LIGHT if on else theme.STONE_DARK, base_font=18, size_hint_y=None, height=touch_height())
-    b.bind(on_release=lambda *_: screen.app.change_settings(phones=not on))
-    return b
+    return Segmented([(True, screen.tr("settings.on")), (False, screen.tr("settings.off"))], on,
+                     lambda v: screen.app.change_settings(phones=v), font=TYPE.body, name="phones", height=height)

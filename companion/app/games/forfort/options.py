@@ -48,25 +48,15 @@ def recorded_options(start: Mapping[str, Any] | None) -> dict[str, Any]:
     return out
 
 
-class _Titled:
-    """The setup screen as the shared options bar sees it, with each page's own step title: "2. Options"
-    for the first page, "3. House rules" for the second (the bar names one step for every page)."""
-
-    def __init__(self, screen: Any, page: int) -> None:
-        self._screen, self._page = screen, page
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._screen, name)
-
-    def step_title(self, key: str, sep: str = " · ") -> str:
-        return self._screen.step_title(key if self._page == 1 else "forfort.step_house_rules", sep)
-
-
 class OptionsForm(DefaultsForm):
     """What the table chooses for a Forfort game, on two pages."""
 
     defaults = DEFAULTS
     pages = 2  # the house rules on a page of their own: with four players the first page is full
+
+    def page_title(self, n: int) -> str:
+        """Each page its own step: "2. Options", then "3. House rules" (the setup's bar shows it)."""
+        return "new.step_options" if n == 1 else "forfort.step_house_rules"
 
     def options(self) -> dict[str, Any]:
         out = dict(self.values)
@@ -88,7 +78,7 @@ class OptionsForm(DefaultsForm):
         s, tr = self.screen, self.screen.tr
         portrait = s.app.portrait
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
-        box.add_widget(options_bar(_Titled(s, n), n, self.pages, start=0.42 if portrait else 0.3))
+        box.add_widget(options_bar(s, n, self.pages))
         columns = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.m))
         left = BoxLayout(orientation="vertical", spacing=gap())
         right = BoxLayout(orientation="vertical", spacing=gap())

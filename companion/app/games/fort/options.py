@@ -56,7 +56,7 @@ class OptionsForm(DefaultsForm):
         s, tr = self.screen, self.screen.tr
         portrait = s.app.portrait
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
-        top = options_bar(s, start=0.42 if portrait else 0.3)  # "Commencer" keeps its size across 720 px
+        top = options_bar(s)  # the title (portrait); Back and Start: the setup's step bar
         box.add_widget(top)
         columns = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.m))
         left = BoxLayout(orientation="vertical", spacing=gap())

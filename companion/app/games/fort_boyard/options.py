@@ -1,6 +1,7 @@
 """Fort Boyard's options on the new game's setup (after the players): the text of the physical cards
 (red or blue), the riddles' level, each deck from the game's cards or the companion's, and the code words
-(the cards' or the companion's, then each player's level on a page of its own).
+(the cards' or the companion's, then each player's level on a page of its own): three pages, or two
+with the cards' code words, each whole on the screen.
 
 The shared setup screen (companion.app.screens.newgame) owns the players, who starts and the step
 buttons; this form builds Fort Boyard's pages inside it and says what the ``new`` command records."""
@@ -13,10 +14,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.controls import BigButton, FitLabel
 from companion.app.games.fort_boyard.cards import DECK_KINDS
 from companion.app.look.tokens import SPACE, TOUCH, TYPE
-from companion.app.screens.kit import Segmented, box_for, gap, icon, left_label, px
+from companion.app.screens.kit import Segmented, box_for, gap, icon, left_label, options_bar, px, text_width
 
 CARD_TEXTS = ("red", "blue")
 LEVELS = ("mixed", "easy", "hard")
@@ -70,92 +70,111 @@ class OptionsForm:
         self.level = options.get("level", "mixed")
         self.decks = dict(options.get("decks") or {d: "physical" for d in DECK_KINDS})
 
-    # --- the pages -----------------------------------------------------------------------------------
+    # --- the pages ---------------------------------------------------------------------------------
+    # Each page fits the screen at the body's size (every word ≥ 20 px at 800×480, every choice in sight:
+    # no page scrolls); the setup's step bar under each has Back, the title and Next / Start.
 
     @property
     def pages(self) -> int:
-        """Option pages after the players: the cards, and each player's level with the companion's words."""
-        return 2 if self.code_words == "companion" else 1
+        """Option pages after the players: who starts and the table's choices, the cards, and each player's
+        level with the companion's code words."""
+        return 3 if self.code_words == "companion" else 2
+
+    def page_title(self, n: int) -> str:
+        return ("new.step_options", "new.step_cards", "new.step_code_words")[min(n, 3) - 1]
 
     def page(self, n: int) -> Widget:
-        return self.code_words_page() if n == 2 else self.cards_page()
+        if n == 2:
+            return self.cards_page()
+        return self.code_words_page() if n == 3 else self.table_page()
 
-    def cards_page(self) -> Widget:
+    def table_page(self) -> Widget:
+        """Page 1: who starts (left), the cards' text and the code words (right); stacked in portrait."""
         s, tr = self.screen, self.screen.tr
         portrait = s.app.portrait
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
-        top = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(SPACE.s))
-        back = BigButton(text=tr("new.back"), bg=theme.STONE, base_font=TYPE.button,
-                         size_hint_x=0.25 if portrait else 0.18)
-        back.bind(on_release=lambda *_: s.back_to_players())
-        top.add_widget(back)
-        title = FitLabel(text=s.step_title("new.step_options", " · " if portrait else "\n"), base_font=TYPE.heading,
-                         bold=True, color=theme.GOLD, wrap=False, size_hint_x=0.2)  # numbered as steps 1 and 3
-        if portrait:  # narrow: the title on a line of its own
-            title.size_hint = (1, None)
-            title.height = box_for(TYPE.heading)
-            box.add_widget(title)
-        else:
-            top.add_widget(title)
-        from companion.app.games.fort_boyard.codewords import code_words_row  # issue 17: the companion's code words
-        words = code_words_row(self).children[-1]  # the cards' or the companion's: the toggle, in the top bar
-        words.parent.remove_widget(words)
-        words.size_hint, words.base_font = (0.36 if not portrait else 0.4, 1), TYPE.body
-        top.add_widget(words)
-        last = self.pages == 1  # then each player's level: page 3
-        start = BigButton(text=tr("new.start" if last else "new.next"), bg=theme.GOLD, base_font=TYPE.button,
-                          bold=True, size_hint_x=0.35 if portrait else 0.26)
-        start.bind(on_release=lambda *_: s.start() if last else s.next_page())
-        top.add_widget(start)
-        box.add_widget(top)
+        box.add_widget(options_bar(s, 1, self.pages))
         columns = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.m))
-        columns.add_widget(self.who_and_text(portrait))
-        cards = self.cards_column(portrait)
-        columns.add_widget(cards)
-        if not portrait:
-            cards.size_hint_x = 1.25
+        left = BoxLayout(orientation="vertical", spacing=gap())
+        s.first_choices(left, portrait, roomy=True)  # the shared part: who starts (the die, or a name)
+        right = BoxLayout(orientation="vertical", spacing=gap())
+        height = px(TOUCH.minimum)
+        self.captioned(right, tr("new.card_text"),
+                       Segmented([("red", tr("new.red")), ("blue", tr("new.blue"))], self.card_text,
+                                 self.set_card_text, font=TYPE.body, name="card_text", height=height))
+        self.captioned(right, tr("new.code_words"),
+                       Segmented([(v, tr("new.code_words." + v)) for v in ("cards", "companion")], self.code_words,
+                                 self.set_code_words, font=TYPE.body, name="code_words", height=height))
+        for column in (left, right):
+            if portrait:  # each its own height, one under the other
+                column.size_hint_y = None
+                column.height = sum(c.height for c in column.children) + column.spacing * (len(column.children) - 1)
+            else:
+                column.add_widget(Widget())
+            columns.add_widget(column)
+        if portrait:
+            columns.add_widget(Widget())
         box.add_widget(columns)
+        return box
+
+    def captioned(self, column: Widget, text: str, control: Widget) -> None:
+        """A caption over its control, on two lines when one is too narrow at the body's size."""
+        from kivy.core.window import Window
+
+        room = (Window.width - px(SPACE.s)) * (1 if self.screen.app.portrait else 0.5) - px(SPACE.m)  # the margins
+        lines = 1 if text_width(text, TYPE.body, True) <= room else 2
+        column.add_widget(left_label(text, TYPE.body, theme.GOLD, bold=True, size_hint_y=None,
+                                     height=box_for(TYPE.body, lines)))
+        column.add_widget(control)
+
+    def cards_page(self) -> Widget:
+        """Page 2: the companion's riddles' level, then where each deck's cards come from, a row each."""
+        s, tr = self.screen, self.screen.tr
+        box = BoxLayout(orientation="vertical", spacing=gap())
+        box.add_widget(options_bar(s, 2, self.pages))
+        height = px(TOUCH.minimum)
+        self.captioned(box, tr("new.level"),
+                       Segmented([(lv, tr("new.level." + lv)) for lv in LEVELS], self.level, self.set_level,
+                                 font=TYPE.body, name="level", height=height))
+        box.add_widget(s.caption(tr("new.cards_from")))
+        for deck in DECK_KINDS:
+            row = BoxLayout(size_hint_y=None, height=height, spacing=gap())
+            row.add_widget(icon(deck, TYPE.button * 1.4, tint=theme.TEXT, pos_hint={"center_y": 0.5}))
+            row.add_widget(left_label(tr("space." + deck), TYPE.body, size_hint_x=0.4))
+            sources = Segmented([("physical", tr("new.source.physical")), ("companion", tr("new.source.companion"))],
+                                self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
+                                name=deck, height=height, size_hint_x=0.6)
+            for segment, share in zip(sources.segments, (0.4, 0.6)):  # the longer word gets the room
+                segment.size_hint_x = share
+            row.add_widget(sources)
+            box.add_widget(row)
+        box.add_widget(Widget())
         return box
 
     def code_words_page(self) -> Widget:
         """Page 3, with the companion's code words: each player's level (issue 17), then start."""
-        from companion.app.games.fort_boyard.codewords import code_words_row
+        from companion.app.games.fort_boyard.codewords import level_row
 
-        s, tr = self.screen, self.screen.tr
-        box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
-        top = BoxLayout(size_hint_y=None, height=px(TOUCH.primary), spacing=px(SPACE.s))
-        back = BigButton(text=tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=0.25)
-        back.bind(on_release=lambda *_: s.previous_page())
-        top.add_widget(back)
-        title = FitLabel(text=s.step_title("new.step_code_words"), base_font=TYPE.heading, bold=True,
-                         color=theme.GOLD, wrap=False, size_hint_x=0.4)
-        if s.app.portrait:  # narrow: the title (after the game's name) on a line of its own, as on page 2
-            title.size_hint, title.height = (1, None), box_for(TYPE.heading)
-            box.add_widget(title)
-            top.add_widget(Widget(size_hint_x=0.4))
-        else:
-            top.add_widget(title)
-        start = BigButton(text=tr("new.start"), bg=theme.GOLD, base_font=TYPE.button, bold=True, size_hint_x=0.35)
-        start.bind(on_release=lambda *_: s.start())
-        top.add_widget(start)
-        box.add_widget(top)
-        levels = code_words_row(self)
-        levels.cols = 1 if s.app.portrait else 2
-        levels.spacing = gap()
-        for row in levels.children:  # the code words' toggle, each player's name and level, at the body's size
-            row.height = px(TOUCH.minimum) * (1.4 if s.app.portrait else 1)
-            if not hasattr(row, "player"):
-                row.base_font = TYPE.body
-                continue
-            name, choice = row.children[1], row.children[0]
-            for part in (name, *choice.segments):
-                part.base_font = TYPE.body
+        s = self.screen
+        portrait = s.app.portrait
+        box = BoxLayout(orientation="vertical", spacing=gap())
+        box.add_widget(options_bar(s, 3, self.pages))
+        box.add_widget(s.caption(s.tr("new.word_levels")))
+        # One player a row (six fit at 800×480): a long name keeps the body's size beside its choice.
+        levels = BoxLayout(orientation="vertical", spacing=gap(), size_hint_y=None)
+        levels.bind(minimum_height=levels.setter("height"))
+        for name in s.names():
+            row = level_row(self, name, self.word_levels.get(name, "easy"), font=TYPE.body)
+            row.height = px(TOUCH.minimum) * (1.4 if portrait else 1)
+            name_label, choice = row.children[1], row.children[0]
+            name_label.halign, name_label.size_hint_x, choice.size_hint_x = "left", 0.45, 0.55
             choice.height = row.height
+            levels.add_widget(row)
         box.add_widget(levels)
         box.add_widget(Widget())
         return box
 
-    # the code words' row reads these of the form as it did of the screen
+    # the code words' rows read these of the form as they did of the screen
     @property
     def tr(self):
         return self.screen.tr
@@ -170,45 +189,9 @@ class OptionsForm:
     def rebuild(self) -> None:
         self.screen.rebuild()
 
-    def who_and_text(self, portrait: bool) -> Widget:
-        s = self.screen
-        column = BoxLayout(orientation="vertical", spacing=gap())
-        s.first_choices(column, portrait)  # the shared part: who starts (the die, or a name)
-        height = px(TOUCH.minimum)
-        s.labelled(column, s.tr("new.card_text"),
-                   Segmented([("red", s.tr("new.red")), ("blue", s.tr("new.blue"))], self.card_text,
-                             self.set_card_text, name="card_text", height=height), portrait)
-        # Portrait: the card text's caption beside its toggle, for the height that the cards below need
-        # (a caption above it pushed the cards' column over its own top at 720×1280).
-        if portrait:  # its own height, the cards below it
-            column.size_hint_y = None
-            column.height = sum(c.height for c in column.children) + column.spacing * (len(column.children) - 1)
-        else:
-            column.add_widget(Widget())
-        return column
-
-    def cards_column(self, portrait: bool) -> Widget:
-        s = self.screen
-        column = BoxLayout(orientation="vertical", spacing=gap())
-        height = px(TOUCH.minimum)
-        s.labelled(column, s.tr("new.level"),
-                   Segmented([(lv, s.tr("new.level." + lv)) for lv in LEVELS],
-                             self.level, self.set_level, font=TYPE.body, name="level", height=height), False)
-        column.add_widget(s.caption(s.tr("new.cards_from")))
-        for deck in DECK_KINDS:
-            row = BoxLayout(size_hint_y=None, height=height, spacing=gap())
-            row.add_widget(icon(deck, TYPE.button * 1.4, tint=theme.TEXT, pos_hint={"center_y": 0.5}))
-            row.add_widget(left_label(s.tr("space." + deck), TYPE.body, size_hint_x=0.36))
-            sources = Segmented([("physical", s.tr("new.source.physical")),
-                                 ("companion", s.tr("new.source.companion"))],
-                                self.decks[deck], lambda v, d=deck: self.set_deck(d, v), font=TYPE.body,
-                                name=deck, height=height, size_hint_x=0.64)
-            for segment, share in zip(sources.segments, (0.38, 0.62)):  # the longer word gets the room
-                segment.size_hint_x = share
-            row.add_widget(sources)
-            column.add_widget(row)
-        column.add_widget(Widget())
-        return column
+    def set_code_words(self, value: str) -> None:
+        self.code_words = value
+        self.screen.rebuild()
 
     def set_card_text(self, value: str) -> None:
         self.card_text = value

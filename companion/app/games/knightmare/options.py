@@ -80,9 +80,7 @@ class OptionsForm:
         s = self.screen
         portrait = s.app.portrait
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
-        wide = not s.app.portrait  # landscape: the long name keeps the heading size, the buttons their words
-        top = options_bar(s, n, self.pages, heading=0.55 if wide else 0.45, back=0.2 if wide else 0.25,
-                          start=0.25 if wide else 0.3)
+        top = options_bar(s, n, self.pages)  # the title (portrait); Back and Start: the setup's step bar
         box.add_widget(top)
         columns = BoxLayout(orientation="horizontal", spacing=px(SPACE.m))
         if not portrait or n == 1:

@@ -48,7 +48,7 @@ class OptionsForm:
     def page(self, n: int) -> Widget:
         s, tr = self.screen, self.screen.tr
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
-        top = options_bar(s, back=0.22, heading=0.48)
+        top = options_bar(s)  # the title (portrait); Back and Start: the setup's step bar
         box.add_widget(top)
         columns = BoxLayout(orientation="vertical" if s.app.portrait else "horizontal", spacing=px(SPACE.m))
         left = BoxLayout(orientation="vertical", spacing=gap())

@@ -17,5 +17,14 @@ class PixiesScreen(BaseScreen):
 
     compact_chips = True
 
+    def players_strip(self):
+        """A draft's chips say their figures in words on two lines (chips.py); the pad's, the shell's."""
+        v = self.c.view
+        if v.get("mode") == "draft" and v.get("phase") in ("reveal", "pick"):
+            from companion.app.games.pixies.chips import draft_strip
+
+            return draft_strip(self)
+        return super().players_strip()
+
     def player(self, name: str | None) -> dict[str, Any] | None:
         return player(self.c.view, name)

@@ -57,17 +57,17 @@ def hugged(row: BoxLayout) -> BoxLayout:
     return row
 
 
-def podium_step(place: int, height: float) -> Panel:
+def podium_step(place: int, height: float, gold: bool = False) -> Panel:
     """One step of the podium, square-cornered (no button's shape), in one quiet material for all three
     (gold fills only the main action), each with its medal's metal along its top (gold, silver, bronze:
     palette.PODIUM_STEPS) and a shadow under that band, so that the three read as stepped blocks under the
-    spotlight, not as flat panels."""
+    spotlight, not as flat panels. ``gold``: the whole step in its metal (a game's ``podium_gold``)."""
     from kivy.graphics import Color, Rectangle
 
     from companion.app.look.palette import PODIUM_STEPS, hex_rgba
 
     step = Panel(size_hint_y=None, height=height, radius=0)
-    step.bg = role_colour("surface_high")
+    step.bg = hex_rgba(PODIUM_STEPS[1]) if gold else role_colour("surface_high")
     with step.canvas.before:
         Color(*hex_rgba(PODIUM_STEPS.get(place, PODIUM_STEPS[3])))
         band = Rectangle()
@@ -195,7 +195,11 @@ class PodiumScreen(BaseScreen):
         # The steps touch, square-cornered, in one quiet material: one podium, not three buttons (buttons
         # are rounded and apart; gold fills only the main action). The first place's number is in gold.
         podium = BoxLayout(spacing=0)
-        heights = {1: 1.0, 2: 0.75, 3: 0.55}
+        # A game may ask for a steeper podium, its first step in gold (``GameUI.podium_heights``: each place's
+        # share of the first's height; ``podium_gold``), where its players read a flatter one as a tie.
+        ui = self.c.ui()
+        heights = {1: 1.0, 2: 0.75, 3: 0.55, **(getattr(ui, "podium_heights", None) or {})}
+        gold = bool(getattr(ui, "podium_gold", False))
         tall = px(110) * (2.6 if self.app.portrait else 1.3)  # no game bar: the steps take its room
         # One size for every step's number, the one the lowest step holds: a "3" as big as the "2".
         lowest = tall * min(heights[p] for p in set(places.values()) if p in heights)
@@ -212,10 +216,10 @@ class PodiumScreen(BaseScreen):
             if len(names) > 1:
                 column.add_widget(self.plate(self.tr("podium.tied"), TYPE.body, colour=theme.GOLD))
             if names:
-                step = podium_step(place, tall * heights[place])
+                step = podium_step(place, tall * heights[place], gold=gold and place == 1)
                 # Andika's figures (the Display face's old-style 1 reads as an I); gold as the trophy's colour
                 number = FitLabel(text=str(place), base_font=digits, bold=True,
-                                  color=theme.GOLD if place == 1 else theme.TEXT)
+                                  color=theme.TEXT_DARK if gold and place == 1 else theme.GOLD if place == 1 else theme.TEXT)
                 number.place = place
                 step.add_widget(number)
                 column.add_widget(step)

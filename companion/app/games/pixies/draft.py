@@ -151,13 +151,15 @@ class DraftScreen(PixiesScreen):
         # only the empty spaces take a face-down card
         self.grid_view = GridView(grid, chosen=spaces, on_space=on_space, font=px(30), tappable=spaces)
         grid_box.add_widget(self.grid_view)
-        if not spaces:  # asking for a space: the picker's grid, its spaces large enough to tap (no other's)
+        # Asking for a space or a face: the picker's grid alone (no other's), the spaces and the cards to tap
+        # kept large under the two-line chips.
+        if self.pending is None:
             grid_box.add_widget(self.whose_grid(v, shown))
         row.add_widget(grid_box)
         column = self.revealed_column(v, me)
         if portrait:  # the grid the larger share (its spaces take taps too), unless a notice or a choice joins
             keep = self.pending is not None and v["choices"][self.pending]["needs"] == "keep"
-            column.size_hint_y = 1.2 if keep or v["last_turn"] else 0.72
+            column.size_hint_y = 2.0 if keep else 1.2 if v["last_turn"] else 0.72  # the two faces to tap: 72 px
         row.add_widget(column)
         box.add_widget(row)
         return box

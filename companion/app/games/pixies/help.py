@@ -90,7 +90,7 @@ class RuleHelp(ModalView):
         close.bind(on_release=lambda *_: self.dismiss(animation=False))
         row.add_widget(close)
         box.add_widget(row)
-        tabs = BoxLayout(size_hint_y=None, height=art.px(TOUCH.minimum), spacing=art.px(8))
+        tabs = BoxLayout(size_hint_y=None, height=art.px(TOUCH.minimum), spacing=art.px(10))
         for i, name in enumerate(("pixies.help.page_place", "pixies.help.page_score")):
             tab = BigButton(text=tr(name), base_font=TYPE.button, **choice_look(i == self.page))
             tab.choice = ("page", i)

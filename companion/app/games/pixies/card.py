@@ -148,6 +148,8 @@ class CardFace(FloatLayout):
         ox, oy = self.pos
         if w > h * 0.8:  # a card keeps a card's shape (taller than wide), centred in a wide box
             ox, w = ox + (w - h * 0.75) / 2, h * 0.75
+        elif h > w * 1.5:  # and in a tall one (a rule's picture in portrait): never a stretched strip
+            oy, h = oy + (h - w * 1.4) / 2, w * 1.4
         r = min(w, h) * 0.1
         self.canvas.before.clear()  # a FloatLayout's own canvas.before holds nothing else
         with self.canvas.before:

@@ -17,9 +17,9 @@ def harness(tmp_path_factory):
 
 
 def _chips(app):
-    from companion.app.games.pixies.chips import DraftChip
+    from companion.app.games.pixies.chips import PixiesChip
 
-    return [w for w in app.current_screen().walk() if isinstance(w, DraftChip)]
+    return [w for w in app.current_screen().walk() if isinstance(w, PixiesChip)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -1,6 +1,7 @@
-"""The draft's players' strip: each chip says its two figures in words a family reads on two lines, the
-total over the rounds ("37 pts") beside the player's disc, then what this round's grid scores now ("+12 this
-round"). The shell's one-line chip had room only for "Σ 0 +12" with four or five players (the blind review's first finding)."""
+"""Pixies' players' strip: each chip says its figures in words a family reads, the total over the rounds
+("37 points", "37 pts" where narrow) beside the player's disc, and in a draft under it what this round's
+grid scores now ("+12 this round"). The shell's one-line chip had room only for "Σ 0 +12" with four or five
+players (the blind review's first finding), and for "Σ 37" in portrait."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ def row_height(size: float) -> float:
     return math.ceil(art.px(size) * 1.62) + 1
 
 
-def chip_height() -> float:
-    return 2 * row_height(TYPE.standing) + art.px(4)
+def chip_height(rows: int = 2) -> float:
+    return rows * row_height(TYPE.standing) + art.px(4)
 
 
 def round_words(tr: Any, now: int, room: float) -> tuple[str, str]:
@@ -67,10 +68,12 @@ def label(text: str, size: float, ink, bold: bool = True, role: str | None = Non
     return out
 
 
-class DraftChip(Panel):
-    """One player in the draft: disc and total on the first line, this round's points in words on the second."""
+class PixiesChip(Panel):
+    """One player: disc and total on the first line; in a draft (``live``) this round's points in words on
+    the second."""
 
-    def __init__(self, screen: Any, p: dict, current: bool, initial: str, room: float, **kw) -> None:
+    def __init__(self, screen: Any, p: dict, current: bool, initial: str, room: float, live: bool = True,
+                 **kw) -> None:
         side = art.px(SIDE)
         super().__init__(orientation="vertical", padding=[side, art.px(2), side, art.px(2)], spacing=0, **kw)
         self.player = self.player_name = p["name"]
@@ -86,6 +89,12 @@ class DraftChip(Panel):
         self.total_text = total_words(screen.tr, p.get("total", 0), room - tall - art.px(6))
         top.add_widget(label(self.total_text, TYPE.standing, ink, role="standing"))
         self.add_widget(top)
+        self.round_text = ""
+        if live:
+            self._round_line(screen, p, ink, room, tall)
+        register_target(self, "chip", player=p["name"])  # where the shell's motions fly to a player
+
+    def _round_line(self, screen: Any, p: dict, ink, room: float, tall: float) -> None:
         now = (p.get("score") or {}).get("total", 0)
         figure, words = round_words(screen.tr, now, room)
         below = BoxLayout(size_hint_y=None, height=tall, spacing=art.px(6))
@@ -97,15 +106,17 @@ class DraftChip(Panel):
             below.add_widget(Widget())
         self.round_text = f"{figure} {words}".strip()
         self.add_widget(below)
-        register_target(self, "chip", player=p["name"])  # where the shell's motions fly to a player
 
 
-def draft_strip(screen: Any) -> Widget:
-    """One chip per player: one row in landscape, rows of three at most in portrait (two of two for four)."""
+def pixies_strip(screen: Any) -> Widget:
+    """One chip per player: one row in landscape, rows of three at most in portrait (two of two for four);
+    two lines a chip in a draft, one at the score pad (the total only)."""
     from kivy.core.window import Window
 
     v = screen.c.view
     players = v["players"]
+    live = v.get("mode") == "draft" and v.get("phase") in ("reveal", "pick")
+    lines = 2 if live else 1
     cols = len(players)
     if screen.app.portrait and cols > 3:
         cols = 2 if cols == 4 else 3
@@ -113,10 +124,10 @@ def draft_strip(screen: Any) -> Widget:
     gap = art.px(GAP)
     room = (Window.width - 2 * art.px(8) - gap * (cols - 1)) / cols - 2 * art.px(SIDE)
     strip = GridLayout(cols=cols, size_hint_y=None, spacing=gap,
-                       height=chip_height() * rows + gap * (rows - 1))
+                       height=chip_height(lines) * rows + gap * (rows - 1))
     marks = unique_initials([p["name"] for p in players])
     for p in players:
-        chip = DraftChip(screen, p, current=p["name"] == v.get("current"), initial=marks[p["name"]], room=room,
-                         size_hint_y=None, height=chip_height())
+        chip = PixiesChip(screen, p, current=p["name"] == v.get("current"), initial=marks[p["name"]], room=room,
+                          live=live, size_hint_y=None, height=chip_height(lines))
         strip.add_widget(chip)
     return strip

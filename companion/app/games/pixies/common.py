@@ -18,13 +18,12 @@ class PixiesScreen(BaseScreen):
     compact_chips = True
 
     def players_strip(self):
-        """A draft's chips say their figures in words on two lines (chips.py); the pad's, the shell's."""
-        v = self.c.view
-        if v.get("mode") == "draft" and v.get("phase") in ("reveal", "pick"):
-            from companion.app.games.pixies.chips import draft_strip
+        """The figures in words (chips.py): the total, and in a draft this round's points; the podium's own."""
+        if self.c.view.get("phase") == "over":
+            return super().players_strip()
+        from companion.app.games.pixies.chips import pixies_strip
 
-            return draft_strip(self)
-        return super().players_strip()
+        return pixies_strip(self)
 
     def player(self, name: str | None) -> dict[str, Any] | None:
         return player(self.c.view, name)

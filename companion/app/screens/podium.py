@@ -57,17 +57,17 @@ def hugged(row: BoxLayout) -> BoxLayout:
     return row
 
 
-def podium_step(place: int, height: float, gold: bool = False) -> Panel:
+def podium_step(place: int, height: float) -> Panel:
     """One step of the podium, square-cornered (no button's shape), in one quiet material for all three
     (gold fills only the main action), each with its medal's metal along its top (gold, silver, bronze:
     palette.PODIUM_STEPS) and a shadow under that band, so that the three read as stepped blocks under the
-    spotlight, not as flat panels. ``gold``: the whole step in its metal (a game's ``podium_gold``)."""
+    spotlight, not as flat panels."""
     from kivy.graphics import Color, Rectangle
 
     from companion.app.look.palette import PODIUM_STEPS, hex_rgba
 
     step = Panel(size_hint_y=None, height=height, radius=0)
-    step.bg = hex_rgba(PODIUM_STEPS[1]) if gold else role_colour("surface_high")
+    step.bg = role_colour("surface_high")
     with step.canvas.before:
         Color(*hex_rgba(PODIUM_STEPS.get(place, PODIUM_STEPS[3])))
         band = Rectangle()
@@ -195,6 +195,8 @@ class PodiumScreen(BaseScreen):
         # The steps touch, square-cornered, in one quiet material: one podium, not three buttons (buttons
         # are rounded and apart; gold fills only the main action). The first place's number is in gold.
         podium = BoxLayout(spacing=0)
+        from companion.app.look.palette import PODIUM_STEPS, hex_rgba
+
         # A game may ask for a steeper podium, its first step in gold (``GameUI.podium_heights``: each place's
         # share of the first's height; ``podium_gold``), where its players read a flatter one as a tie.
         ui = self.c.ui()
@@ -216,7 +218,9 @@ class PodiumScreen(BaseScreen):
             if len(names) > 1:
                 column.add_widget(self.plate(self.tr("podium.tied"), TYPE.body, colour=theme.GOLD))
             if names:
-                step = podium_step(place, tall * heights[place], gold=gold and place == 1)
+                step = podium_step(place, tall * heights[place])
+                if gold and place == 1:  # the whole step in its metal
+                    step.bg = hex_rgba(PODIUM_STEPS[1])
                 # Andika's figures (the Display face's old-style 1 reads as an I); gold as the trophy's colour
                 number = FitLabel(text=str(place), base_font=digits, bold=True,
                                   color=theme.TEXT_DARK if gold and place == 1 else theme.GOLD if place == 1 else theme.TEXT)

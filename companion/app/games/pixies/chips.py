@@ -15,10 +15,10 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.controls import Panel, Swatch, colour_rgba
+from companion.app.controls import Swatch, colour_rgba
 from companion.app.initials import unique_initials
 from companion.app.look.tokens import TYPE
-from companion.app.motion import register_target
+from companion.app.screens.chips import PlayerChip
 from companion.app.widgets import art
 
 WORDS = 20  # px at 800×480: the chip's words ("this round"), the body's floor
@@ -68,18 +68,19 @@ def label(text: str, size: float, ink, bold: bool = True, role: str | None = Non
     return out
 
 
-class PixiesChip(Panel):
-    """One player: disc and total on the first line; in a draft (``live``) this round's points in words on
-    the second."""
+class PixiesChip(PlayerChip):
+    """One player, a chip of the shell's kind (its figures the game's standing, the current player's in their
+    own colour, the target the shell's motions fly to), laid out in words: disc and total on the first line;
+    in a draft (``live``) this round's points on the second."""
 
     def __init__(self, screen: Any, p: dict, current: bool, initial: str, room: float, live: bool = True,
                  **kw) -> None:
+        super().__init__(screen, p, current, initials=initial, compact=True, room=room,
+                         on_tap=getattr(screen, "chip_tapped", None), **kw)
+        self.clear_widgets()  # the shell's one line of icons and values, said here in words
         side = art.px(SIDE)
-        super().__init__(orientation="vertical", padding=[side, art.px(2), side, art.px(2)], spacing=0, **kw)
-        self.player = self.player_name = p["name"]
-        self.role = "standing_chip"
+        self.padding = [side, art.px(2), side, art.px(2)]
         colour = colour_rgba(screen.c.colour_of(p["name"]))
-        self.bg = colour if current else theme.SEA_LIGHT  # the picker's chip in their own colour, as the shell's
         ink = theme.TEXT_DARK if current else theme.TEXT
         tall = row_height(TYPE.standing)
         top = BoxLayout(size_hint_y=None, height=tall, spacing=art.px(6))
@@ -92,7 +93,6 @@ class PixiesChip(Panel):
         self.round_text = ""
         if live:
             self._round_line(screen, p, ink, room, tall)
-        register_target(self, "chip", player=p["name"])  # where the shell's motions fly to a player
 
     def _round_line(self, screen: Any, p: dict, ink, room: float, tall: float) -> None:
         now = (p.get("score") or {}).get("total", 0)

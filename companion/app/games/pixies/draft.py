@@ -153,13 +153,14 @@ class DraftScreen(PixiesScreen):
         grid_box.add_widget(self.grid_view)
         # Asking for a space or a face: the picker's grid alone (no other's), the spaces and the cards to tap
         # kept large under the two-line chips.
-        if self.pending is None:
+        # In portrait the last turn's notice takes the tabs' room too: the revealed cards keep their size.
+        if self.pending is None and not (portrait and v["last_turn"]):
             grid_box.add_widget(self.whose_grid(v, shown))
         row.add_widget(grid_box)
         column = self.revealed_column(v, me)
         if portrait:  # the grid the larger share (its spaces take taps too), unless a notice or a choice joins
             keep = self.pending is not None and v["choices"][self.pending]["needs"] == "keep"
-            column.size_hint_y = 2.0 if keep else 1.2 if v["last_turn"] else 0.72  # the two faces to tap: 72 px
+            column.size_hint_y = 3.0 if v["last_turn"] else 2.0 if keep else 0.72  # a notice, two faces: 72 px cards
         row.add_widget(column)
         box.add_widget(row)
         return box

@@ -9,7 +9,7 @@ import pytest
 from tests.support import app_harness
 
 PIXIES_SHOTS = ("pad", "pad-picker", "draft-reveal", "draft-pick", "draft-keep", "draft-down", "draft-last-turn",
-                "round", "pixies-podium", "pixies-options", "pixies-rule-help")
+                "round", "pixies-podium", "pixies-options", "pixies-rule-help", "rule-help-score")
 
 
 @pytest.fixture(scope="module")

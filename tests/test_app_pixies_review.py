@@ -71,10 +71,14 @@ def test_the_pad_picker_shows_a_card_of_another_grid_faded_and_whose_and_takes_n
     assert any(t["text"].endswith("’s grid") for t in report["texts"])
 
 
-def test_the_rules_help_says_every_rule_under_a_title(harness):
+def test_the_rules_help_says_every_rule_under_a_title_on_its_two_pages(harness):
     from tests.support import scenario_report
 
-    texts = _texts(scenario_report(harness, "pixies-rule-help", "en"))
-    assert "The rules in short" in texts
-    for words in ("largest zone", "itself", "count nothing", "all 9 spaces", "per card"):
-        assert any(words in t for t in texts), words
+    placing = _texts(scenario_report(harness, "pixies-rule-help", "en"))
+    scoring = _texts(scenario_report(harness, "rule-help-score", "en"))
+    for texts in (placing, scoring):
+        assert "The rules in short" in texts and "Placing cards" in texts and "Scoring" in texts
+    for words in ("its number", "stays face up", "face down on an empty space", "all 9 spaces"):
+        assert any(words in t for t in placing), words
+    for words in ("largest zone", "itself", "count nothing", "per card"):
+        assert any(words in t for t in scoring), words

@@ -213,7 +213,13 @@ class PodiumScreen(BaseScreen):
         # The steps touch, square-cornered, in one quiet material: one podium, not three buttons (buttons
         # are rounded and apart; gold fills only the main action). The first place's number is in gold.
         podium = BoxLayout(spacing=0)
-        heights = {1: 1.0, 2: 0.75, 3: 0.55}
+        from companion.app.look.palette import PODIUM_STEPS, hex_rgba
+
+        # A game may ask for a steeper podium, its first step in gold (``GameUI.podium_heights``: each place's
+        # share of the first's height; ``podium_gold``), where its players read a flatter one as a tie.
+        ui = self.c.ui()
+        heights = {1: 1.0, 2: 0.75, 3: 0.55, **(getattr(ui, "podium_heights", None) or {})}
+        gold = bool(getattr(ui, "podium_gold", False))
         tall = px(110) * (2.0 if self.app.portrait else 1.3)  # no game bar: the steps take its room
         if not self.app.portrait and any(self.detail(n) for n in scores):  # the first's card a line taller
             tall -= box_for(DETAIL)
@@ -235,9 +241,11 @@ class PodiumScreen(BaseScreen):
                 column.add_widget(self.plate(self.tr("podium.tied"), TYPE.body, colour=theme.GOLD))
             if names:
                 step = podium_step(place, tall * heights[place])
+                if gold and place == 1:  # the whole step in its metal
+                    step.bg = hex_rgba(PODIUM_STEPS[1])
                 # Andika's figures (the Display face's old-style 1 reads as an I); gold as the trophy's colour
                 number = FitLabel(text=str(place), base_font=digits, bold=True,
-                                  color=theme.GOLD if place == 1 else theme.TEXT)
+                                  color=theme.TEXT_DARK if gold and place == 1 else theme.GOLD if place == 1 else theme.TEXT)
                 number.place = place
                 step.add_widget(number)
                 column.add_widget(step)

@@ -85,6 +85,22 @@ def _cross(cx: float, cy: float, r: float, width: float) -> None:
     Line(points=[cx - r, cy + r, cx + r, cy - r], width=width)
 
 
+def _dashed(x: float, y: float, w: float, h: float, width: float, dash: float, gap: float) -> None:
+    """A rectangle's outline in dashes (Kivy draws ``dash_length`` only on 1 px lines, too faint at 1.5 m):
+    each side its own dashes, one at each corner, so that the corners read as a slot's."""
+    for (x0, y0), (x1, y1) in (((x, y), (x + w, y)), ((x + w, y), (x + w, y + h)),
+                               ((x + w, y + h), (x, y + h)), ((x, y + h), (x, y))):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 1:  # not laid out yet
+            continue
+        count = max(1, round((length + gap) / (dash + gap)))
+        step = length / count  # dashes spread evenly: the last ends at the corner
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        for i in range(count):
+            a, b = i * step, i * step + step - gap * (step / (dash + gap))
+            Line(points=[x0 + ux * a, y0 + uy * a, x0 + ux * b, y0 + uy * b], width=width, cap="none")
+
+
 def _seal(cx: float, cy: float, r: float) -> None:
     """The validated card's seal: a gold disc ringed in the dark ink, a dark ✓ on it."""
     dark = hex_rgba(ROLES.text_on_light)
@@ -123,7 +139,7 @@ class CardFace(FloatLayout):
                                         pos_hint={"center_x": 0.36, "center_y": 0.2}, size_hint=(None, None))
                 self.add_widget(self.mark_label)
         elif card is None and number is not None:
-            self.add_widget(Label(text=str(number), font_size=max(px(TYPE.caption), font * 0.6), color=hex_rgba(ROLES.text_muted),
+            self.add_widget(Label(text=str(number), font_size=max(px(TYPE.caption), font * 0.6), color=hex_rgba(ROLES.text_muted, 0.85),
                                   pos_hint={"center_x": 0.5, "center_y": 0.5}, size_hint=(None, None)))
         self.bind(size=self._draw, pos=self._draw)
 
@@ -132,6 +148,8 @@ class CardFace(FloatLayout):
         ox, oy = self.pos
         if w > h * 0.8:  # a card keeps a card's shape (taller than wide), centred in a wide box
             ox, w = ox + (w - h * 0.75) / 2, h * 0.75
+        elif h > w * 1.5:  # and in a tall one (a rule's picture in portrait): never a stretched strip
+            oy, h = oy + (h - w * 1.4) / 2, w * 1.4
         r = min(w, h) * 0.1
         self.canvas.before.clear()  # a FloatLayout's own canvas.before holds nothing else
         with self.canvas.before:
@@ -145,11 +163,11 @@ class CardFace(FloatLayout):
             face = (0.02 * w, 0.11 * h, 0.85 * w, 0.87 * h) if stacked else (0.04 * w, 0.04 * h, 0.92 * w, 0.92 * h)
             x, y, fw, fh = face
             x, y = x + ox, y + oy
-            if self.card is None:
-                Color(*hex_rgba(EMPTY_HEX))
+            if self.card is None:  # an empty slot, unlike any card: no face, a dashed outline, the number faint
+                Color(*hex_rgba(EMPTY_HEX, 0.35))
                 RoundedRectangle(pos=(x, y), size=(fw, fh), radius=[r])
-                Color(*hex_rgba(ROLES.text_muted, 0.6))
-                Line(rounded_rectangle=(x, y, fw, fh, r), width=1.2, dash_length=6, dash_offset=4)
+                Color(*hex_rgba(ROLES.text_muted, 0.9))
+                _dashed(x, y, fw, fh, max(1.5, px(2)), px(7), px(5))
             elif self.card == "down":
                 Color(*hex_rgba(BACK_HEX))
                 RoundedRectangle(pos=(x, y), size=(fw, fh), radius=[r])

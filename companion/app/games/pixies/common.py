@@ -17,5 +17,13 @@ class PixiesScreen(BaseScreen):
 
     compact_chips = True
 
+    def players_strip(self):
+        """The figures in words (chips.py): the total, and in a draft this round's points; the podium's own."""
+        if self.c.view.get("phase") == "over":
+            return super().players_strip()
+        from companion.app.games.pixies.chips import pixies_strip
+
+        return pixies_strip(self)
+
     def player(self, name: str | None) -> dict[str, Any] | None:
         return player(self.c.view, name)

@@ -23,6 +23,8 @@ from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.kit import box_for, choice_look, gap, px
 from companion.games.pixies.cards import CARDS
 
+GOES = 20  # px at 800×480: where a revealed card goes, three short lines under it
+
 
 class DraftScreen(PixiesScreen):
     chosen: list = []  # reveal: the cards tapped so far
@@ -48,7 +50,7 @@ class DraftScreen(PixiesScreen):
         want = v["cards_per_turn"]
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical", spacing=gap() if portrait else px(SPACE.xs))
-        box.add_widget(self.step_row(self.tr("pixies.draft.reveal", player=v["first"], n=want), None))
+        box.add_widget(self.step_row(self.reveal_step(v["first"], want), None))
         chosen = BoxLayout(size_hint_y=None, height=px(104), spacing=gap())
         for card in self.chosen:  # a tap takes a card back out
             view = CardView(card, font=px(34), size_hint_x=None, width=px(76))
@@ -95,6 +97,21 @@ class DraftScreen(PixiesScreen):
         box.add_widget(cards)
         return box
 
+    def reveal_step(self, first: str, want: int) -> str:
+        """What to tap, with the count so far ("Tap the 4 cards Zoé turned over (2/4)"); where a long name
+        would make it shrink, the short form ("Zoé's cards: 2/4") under which the hint says what to tap."""
+        from kivy.core.window import Window
+
+        from companion.app.games.pixies.chips import width
+
+        values = {"player": first, "n": want, "done": len(self.chosen)}
+        text = self.tr("pixies.draft.reveal", **values)
+        room = Window.width - 2 * px(8) - px(64) - px(8)  # the screen's margins, the "?" and its gap
+        lines = 2 if self.app.portrait else 1  # a portrait step has two lines; a wrap loses a word's width
+        if width(text, px(TYPE.step)) > room * lines * (0.85 if lines > 1 else 1):
+            return self.tr("pixies.draft.reveal_short", **values)
+        return text
+
     def choose_number(self, n: int) -> None:
         self.number = n
         self.rebuild()
@@ -134,12 +151,16 @@ class DraftScreen(PixiesScreen):
         # only the empty spaces take a face-down card
         self.grid_view = GridView(grid, chosen=spaces, on_space=on_space, font=px(30), tappable=spaces)
         grid_box.add_widget(self.grid_view)
-        grid_box.add_widget(self.whose_grid(v, shown))
+        # Asking for a space or a face: the picker's grid alone (no other's), the spaces and the cards to tap
+        # kept large under the two-line chips.
+        # In portrait the last turn's notice takes the tabs' room too: the revealed cards keep their size.
+        if self.pending is None and not (portrait and v["last_turn"]):
+            grid_box.add_widget(self.whose_grid(v, shown))
         row.add_widget(grid_box)
         column = self.revealed_column(v, me)
         if portrait:  # the grid the larger share (its spaces take taps too), unless a notice or a choice joins
             keep = self.pending is not None and v["choices"][self.pending]["needs"] == "keep"
-            column.size_hint_y = 1.2 if keep or v["last_turn"] else 0.72
+            column.size_hint_y = 3.0 if v["last_turn"] else 2.0 if keep else 0.72  # a notice, two faces: 72 px cards
         row.add_widget(column)
         box.add_widget(row)
         return box
@@ -175,9 +196,11 @@ class DraftScreen(PixiesScreen):
             view.choice = ("card", card)
             view.bind(on_release=lambda _v, c=card: self.take(c))
             one.add_widget(view)
-            # Two lines by design (the space, then where the card goes), at the body's size: no orphan wraps.
-            words = FitLabel(text=self.tr(f"pixies.goes.{where['goes']}", space=where["space"]), base_font=TYPE.body,
-                             color=theme.TEXT, size_hint_y=None, height=box_for(TYPE.body, 2))
+            # Where the card goes in words (up to three lines by design: "Space 7: two / cards, you pick / the
+            # face-up one"), at 20 px: "Space 7 / stack it" was cryptic.
+            space = where["space"] or CARDS[card].number  # face down: the space of its number, validated already
+            words = FitLabel(text=self.tr(f"pixies.goes.{where['goes']}", space=space), base_font=GOES,
+                             color=theme.TEXT, size_hint_y=None, height=box_for(GOES, 3))
             one.add_widget(words)
             cards.add_widget(one)
         column.add_widget(cards)

@@ -124,6 +124,13 @@ def _rule_help(app: Any) -> None:
     app.current_screen().show_rule(None)
 
 
+def _rule_help_score(app: Any) -> None:
+    _rule_help(app)
+    from kivy.core.window import Window
+
+    next(w for w in Window.children if hasattr(w, "show") and hasattr(w, "page")).show(1)
+
+
 SCENARIOS: dict[str, Callable[[Any], str]] = {
     "pad": _screen("pixies_pad", _pad),
     "pad-picker": _screen("pixies_pad", _pad_picker),
@@ -136,4 +143,5 @@ SCENARIOS: dict[str, Callable[[Any], str]] = {
     "pixies-podium": _screen("podium", _podium),
     "pixies-options": _screen("new_game", _options),
     "rule-help": _screen("pixies_pad", _rule_help),  # listed as "pixies-rule-help" (Fort Boyard has one)
+    "rule-help-score": _screen("pixies_pad", _rule_help_score),  # its second page: what scores
 }

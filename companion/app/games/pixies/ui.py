@@ -16,6 +16,9 @@ class PixiesUI:
     timed_phases: tuple[str, ...] = ()
     ceremony_token = "card"  # the podium's rain of spiral cards (companion/app/widgets/ceremony.py)
     ceremony_art = "pixies-glade"  # under it the game's own meadow at night, not the spotlit stage
+    # A real podium: the first step clearly the highest and in gold (the blind review read 1.0/0.75/0.55 as level).
+    podium_heights = {1: 1.15, 2: 0.62, 3: 0.38}  # of the shell's step: the first the tallest by far
+    podium_gold = True
     portrait_compact_columns = 3  # a draft chip holds the total and this round's score: three chips a row at most
 
     def screens(self) -> dict[str, type]:

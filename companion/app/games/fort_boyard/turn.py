@@ -39,11 +39,28 @@ def big_buttons(specs: list[tuple], cols: int | None = None, height: float | Non
 
 def judge_buttons(screen: BaseScreen, yes: str, no: str, on_yes, on_no, cols: int | None = None) -> Widget:
     """✓ and ✗ with their words, in the success and failure roles: never colour alone. Before the hourglass
-    has run they stay available (a table may judge at once) but secondary: lower, in the body's size, so
-    that "Lancer le sablier" is the one main action."""
+    has run they are muted (faded, untappable) under a line that says to start it first: a judge tapped at
+    once skipped the challenge's time (the review). Once started (or run out) the screen is laid out again
+    with them as the main action. ``cols=1``: the two in a column that fills its height (the Énigme)."""
     fresh = hourglass_fresh(screen.app.ring)
-    return big_buttons([(yes, theme.OK, on_yes, "success"), (no, theme.FAILURE, on_no, "failure")], cols=cols,
-                       height=art.px(56 if fresh else 64), font=TYPE.body if fresh else TYPE.button)
+    grid = big_buttons([(yes, theme.OK, on_yes, "success"), (no, theme.FAILURE, on_no, "failure")], cols=cols,
+                       height=art.px(48 if fresh else 64), font=TYPE.body if fresh else TYPE.button)
+    if not fresh:
+        return grid
+    for button in grid.children:
+        button.disabled = True
+    column = cols == 1
+    line = FitLabel(text=screen.tr("fb.judge_after_start"), base_font=TYPE.body, color=theme.TEXT,
+                    size_hint_y=None, height=line_box(TYPE.body, 3 if column else 1, art.profile()))
+    box = BoxLayout(orientation="vertical", spacing=art.px(4))
+    box.judges_muted = True  # what tests look for
+    box.add_widget(line)
+    if column:
+        grid.size_hint_y = 1
+    else:
+        box.size_hint_y, box.height = None, line.height + art.px(4) + grid.height
+    box.add_widget(grid)
+    return box
 
 
 ANSWER_FONT = 30  # an answer shown to the judge: a key figure, read at arm's length (28 px at least)

@@ -188,13 +188,34 @@ class TreasureScreen(BaseScreen):
             grid.add_widget(self.stepper(kind, value, p["bag_left"][kind]))
         box.add_widget(grid)
         handful = sum(self.counts[k] * val for k, val in TOKENS)
-        box.add_widget(icon_and_words("boyard", self.tr("treasure.total", value=handful, total=p["boyards"] + handful),
-                                      TYPE.standing, colour=theme.TEXT, bold=True))
+        row = self.total_row(handful, p["boyards"] + handful)
+        box.add_widget(row)
         done_button = BigButton(text=self.tr("treasure.done"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
                                 size_hint_y=None, height=px(TOUCH.primary))
         done_button.bind(on_release=lambda *_: self.send(self.draw_command(me)))
-        box.add_widget(done_button)
+        if self.app.portrait:  # the height to spare: the button under the total, across the width
+            box.add_widget(done_button)
+        else:  # the steppers keep the height: the button ends the total's row
+            done_button.size_hint_x, done_button.width = None, px(250)
+            done_button.pos_hint = {"center_y": 0.5}
+            row.add_widget(done_button)
         return box
+
+    def total_row(self, handful: int, total: int) -> Widget:
+        """This handful's Boyards at a standing's size, and the player's total as the screen's key figure
+        (48 px, gold): the number the table waits for (it was a 24 px word at the end of a sentence)."""
+        row = BoxLayout(orientation="horizontal", spacing=px(SPACE.s), size_hint_y=None,
+                        height=box_for(TYPE.title))
+        row.add_widget(icon_and_words("boyard", self.tr("treasure.handful_value", value=handful), TYPE.standing,
+                                      colour=theme.TEXT, bold=True, pos_hint={"center_y": 0.5}))
+        word = FitLabel(text=self.tr("treasure.grand_total"), base_font=TYPE.standing, color=theme.TEXT, bold=True,
+                        wrap=False, size_hint_x=None, width=px(80), halign="right")
+        figure = FitLabel(text=str(total), base_font=TYPE.title, bold=True, color=theme.GOLD, wrap=False,
+                          size_hint_x=None, width=px(120))
+        figure.role = "figure"
+        row.add_widget(word)
+        row.add_widget(figure)
+        return row
 
     def earlier_tags(self, player: str) -> list[list[str]]:
         """The tags scanned into ``player``'s earlier handfuls, from the game log (a restart keeps them)."""

@@ -14,7 +14,7 @@ Name; the font is renamed "Companion Display" all the same, as the OFL asks of a
 
 Run (a tool of its own, not the app's; the app only reads the built file):
     apt-get install fonts-goudybookletter fonts-ebgaramond
-    python -m pip install fonttools          # any Python; the app's .venv does not need it
+    python -m pip install "fonttools>=4.40"  # the "fonts" extra; any Python, the app does not need it
     PYTHONPATH=$PWD python -m companion.app.look.display_font
 then run tests/test_glyphs.py and tests/test_display_font.py."""
 
@@ -48,7 +48,7 @@ def build(goudy: Path = GOUDY, garamond: Path = GARAMOND, output: Path = OUTPUT)
     from fontTools.pens.transformPen import TransformPen
     from fontTools.ttLib import TTFont
 
-    base, donor = TTFont(goudy), TTFont(garamond)
+    base, donor = TTFont(goudy, recalcTimestamp=False), TTFont(garamond)  # the same bytes at every build
     donor_glyphs = donor.getGlyphSet()
     scale = _cap_height(base.getGlyphSet()) / _cap_height(donor_glyphs)  # lining = Goudy's capitals' height
     cff = base["CFF "].cff

@@ -52,8 +52,8 @@ class CoverStrip(IconButton):
     """A closed cover over a secret: the clue's symbol (the secret screens' own) left of its words, a gold
     rim; the secret shows while a finger is down and hides when it leaves (``on_hold(down)``)."""
 
-    def __init__(self, on_hold: Callable[[bool], None], **kw: Any) -> None:
-        super().__init__(icon=art.icon("clue"), outline=theme.GOLD, **kw)
+    def __init__(self, on_hold: Callable[[bool], None], symbol: bool = True, **kw: Any) -> None:
+        super().__init__(icon=art.icon("clue") if symbol else None, outline=theme.GOLD, **kw)
         self.bind(state=lambda _b, state: on_hold(state == "down"))
 
 
@@ -71,7 +71,9 @@ def answer_for_reader(screen: Any, answer: str, reader: str) -> Widget:
         strip.text = screen.tr("enigme.answer", answer=answer) if down else hint
 
     # Two lines at reading size, closer than a paragraph's (the riddle above keeps the panel's height).
-    strip = CoverStrip(held, text=hint, bg=theme.STONE_DARK, base_font=TYPE.body, size_hint_y=None,
+    # Beside Père Fouras in portrait the words need the whole narrow width: the rim alone says "cover".
+    strip = CoverStrip(held, symbol=not screen.app.portrait, text=hint, bg=theme.STONE_DARK, base_font=TYPE.body,
+                       size_hint_y=None,
                        line_height=ANSWER_LEADING, icon_px=art.px(36),
                        height=round((TYPE.body * LINE_HEIGHT * ANSWER_LEADING * 2 + 14) * art.scale()))
     strip.answer_hold = True  # what tests look for: the hint's words change with the language

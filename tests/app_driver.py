@@ -15,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import tests.conftest  # noqa: E402,F401  (Kivy offscreen environment)
 from companion.app.launch import build_app, configure_kivy  # noqa: E402
+from tests.support import judge_by_touch  # noqa: E402
 
 
 def main(mode: str, db: Path) -> None:
@@ -38,7 +39,7 @@ def main(mode: str, db: Path) -> None:
         h.tap(segment)  # the riddles from the companion
         h.tap(tr("new.start"))
         h.tap(tr("space.force"))
-        h.tap(tr("common.success"))
+        judge_by_touch(h, tr("common.success"))  # the hourglass started first: the judges wait for it
         h.tap(tr("space.enigme"))
         print(json.dumps(shown(app)), flush=True)
         os.kill(os.getpid(), signal.SIGKILL)

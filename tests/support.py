@@ -266,3 +266,12 @@ def scenario_report(h: Any, scenario: str, language: str = "fr") -> dict:
     h.settle(frames=8)
     assert h.app.sm.current == name  # the screen itself, not the error screen
     return h.widget_report()
+
+
+def judge_by_touch(h: Any, judge: str) -> None:
+    """Tap the judge ``judge`` (its words) as a table does: the judges are muted until the hourglass has
+    run, so start it first when they are (the screen is then laid out again with them enabled)."""
+    if any(getattr(w, "judges_muted", False) for w in h.widgets(h.screen)):
+        h.tap(h.app.controller.tr("hourglass.start"))
+        h.settle(frames=4)
+    h.tap(judge)

@@ -13,7 +13,7 @@ from tests.test_headless import SCRIPTED_GAME
 pytest.importorskip("kivy")
 
 from companion.app.screens.base import redo_text, undo_text  # noqa: E402
-from tests.support import app_harness  # noqa: E402
+from tests.support import app_harness, judge_by_touch  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -46,9 +46,9 @@ def tap_command(h, cmd: dict) -> None:
         h.tap(tr(h, "duel.won_lines", player=cmd["winner"]))
     elif name == "result":
         if phase == "enigme":
-            h.tap(tr(h, "enigme.correct" if cmd["success"] else "enigme.wrong"))
+            judge_by_touch(h, tr(h, "enigme.correct" if cmd["success"] else "enigme.wrong"))
         else:
-            h.tap(tr(h, "common.success" if cmd["success"] else "common.failure"))
+            judge_by_touch(h, tr(h, "common.success" if cmd["success"] else "common.failure"))
     elif name == "opponent":
         h.tap(cmd["player"])
     elif name == "stake":

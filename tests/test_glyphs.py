@@ -83,14 +83,15 @@ def test_every_french_and_english_character_has_a_glyph(font):
 
 def test_the_check_finds_a_character_without_glyph():
     assert missing_glyphs("3 → 2 ✓ ✗", FONTS_DIR / "Andika-Regular.ttf") == {"✗"}
-    assert missing_glyphs("3 → 2", FONTS_DIR / "GoudyBookletter1911.otf") == {"→"}
+    assert missing_glyphs("3 → 2", FONTS_DIR / "CompanionDisplay.otf") == {"→"}
 
 
 def test_every_shipped_font_is_registered_and_licensed():
     shipped = {p.name for p in FONTS_DIR.iterdir() if p.suffix in (".ttf", ".otf")}
     assert shipped == {p.name for p in FONTS}
     assert (FONTS_DIR / "OFL-Andika.txt").read_text("utf-8").count("SIL OPEN FONT LICENSE Version 1.1") == 1
-    assert "public domain" in (FONTS_DIR / "LICENSE-GoudyBookletter1911.txt").read_text("utf-8")
+    display = (FONTS_DIR / "OFL-CompanionDisplay.txt").read_text("utf-8")  # Goudy's notice and the OFL's text
+    assert "public domain" in display and display.count("SIL OPEN FONT LICENSE Version 1.1") == 1
 
 
 def test_the_app_draws_with_the_shipped_fonts():

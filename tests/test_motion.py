@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.app.motion.plan import Shot, shots_for
-from tests.support import app_harness
+from tests.support import app_harness, judge_by_touch
 
 pytest.importorskip("kivy")
 
@@ -121,7 +121,7 @@ def snapshot(h):
 
 def win_force(h):
     h.tap(tr(h, "space.force"))
-    h.tap(tr(h, "common.success"))
+    judge_by_touch(h, tr(h, "common.success"))
 
 
 def test_a_key_won_flies_to_the_winners_chip(game):

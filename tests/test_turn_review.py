@@ -30,6 +30,13 @@ def texts(harness, screen) -> list[str]:
     return [w.text for w in harness.widgets(screen) if hasattr(w, "text")]
 
 
+def judge_widget(harness, text):
+    """The judge with ``text``, enabled or muted (``harness.button`` finds only enabled buttons)."""
+    from kivy.uix.button import Button
+
+    return next(w for w in harness.widgets(harness.screen) if isinstance(w, Button) and w.text == text)
+
+
 def strip_of(harness, screen):
     return next(w for w in harness.widgets(screen) if getattr(w, "answer_hold", False))
 
@@ -66,7 +73,7 @@ def test_the_riddles_answer_strip_says_what_it_does_and_whose_it_is_at_reading_s
     screen = shown(harness, "enigme")
     tr = harness.app.controller.tr
     strip = strip_of(harness, screen)
-    judges = [harness.button(tr("enigme.correct")), harness.button(tr("enigme.wrong"))]
+    judges = [judge_widget(harness, tr("enigme.correct")), judge_widget(harness, tr("enigme.wrong"))]
     from companion.app import theme
 
     reader = reader_of(screen)
@@ -167,16 +174,36 @@ def test_the_hourglass_start_is_the_main_action_before_it_runs(harness, shot):
     tr = harness.app.controller.tr
     start = harness.button(tr("hourglass.start"))
     judges = ("common.success", "common.failure") if shot == "challenge" else ("enigme.correct", "enigme.wrong")
-    judge = [harness.button(tr(k)) for k in judges]
+    judge = [judge_widget(harness, tr(k)) for k in judges]
     assert list(start.bg) == list(theme.GOLD)
     assert start.font_size > max(j.font_size for j in judge)
-    assert all(j.base_font == TYPE.body for j in judge)  # available, but secondary
+    assert all(j.base_font == TYPE.body for j in judge)  # secondary
     assert start.to_window(*start.pos)[0] < min(j.to_window(*j.pos)[0] for j in judge)  # first in the row
     harness.tap(start)
     harness.settle(frames=4)  # running: the judges are the main action again
     screen = harness.app.current_screen()
     judge = [harness.button(tr(k)) for k in judges]
     assert all(j.base_font == TYPE.button for j in judge)
+    harness.tap(tr("hourglass.pause"))
+
+
+@pytest.mark.parametrize("shot", ["challenge", "enigme"])
+def test_the_judges_wait_for_the_hourglass_and_say_so(harness, shot):
+    screen = shown(harness, shot)
+    tr = harness.app.controller.tr
+    judges = ("common.success", "common.failure") if shot == "challenge" else ("enigme.correct", "enigme.wrong")
+    phase = harness.app.controller.view["phase"]
+    for key in judges:
+        judge = judge_widget(harness, tr(key))
+        assert judge.disabled  # muted: a tap judges nothing
+        harness.tap(judge)
+        assert harness.app.controller.view["phase"] == phase
+    assert tr("fb.judge_after_start") in texts(harness, screen)
+    harness.tap(tr("hourglass.start"))
+    harness.settle(frames=4)
+    screen = harness.app.current_screen()
+    assert not any(judge_widget(harness, tr(k)).disabled for k in judges)
+    assert tr("fb.judge_after_start") not in texts(harness, screen)
     harness.tap(tr("hourglass.pause"))
 
 

@@ -14,7 +14,7 @@ TEXT_FILES = {  # markup's [b] and the riddles' [i] need all four
     "bold": "Andika-Bold.ttf",
     "bolditalic": "Andika-BoldItalic.ttf",
 }
-DISPLAY_FILE = "GoudyBookletter1911.otf"
+DISPLAY_FILE = "CompanionDisplay.otf"  # Goudy Bookletter 1911 with lining figures (display_font.py)
 # The messages drawn in the Display face (a key, or a prefix ending in "."): Goudy has no arrows and no
 # ✓, so only these must avoid them (tests/test_glyphs.py checks this list against every use of the face).
 DISPLAY_KEYS = ("app.title", "dice.title", "moment.winner", "duel.outcome.winner", "common.round",

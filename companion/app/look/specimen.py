@@ -93,7 +93,7 @@ def write_specimen(out: Path | None = None) -> Path:
                    fill=_on(seen), anchor="mm")
     y += len(visions) * 70 + 16
 
-    d.text((40, y), "Type scale (px at 800×480), Andika; titles in Goudy Bookletter 1911", font=_font(30, "bold"),
+    d.text((40, y), "Type scale (px at 800×480), Andika; titles in Companion Display", font=_font(30, "bold"),
            fill=text)
     y += 48
     for f in fields(T.TYPE):

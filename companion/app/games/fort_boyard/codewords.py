@@ -143,7 +143,19 @@ def numbered(tr: Callable[..., str], clues: list[str]) -> list[str]:
     return [tr("codewords.clue_n", n=i + 1, clue=clue) for i, clue in enumerate(clues)] or [tr("codewords.no_clue")]
 
 
-class RevealScreen(BaseScreen):
+class FortPrivateScreen(BaseScreen):
+    """A screen without the table's bar and chips (a secret, a typed word, a phone's code) that keeps the
+    fort's look: the round's stone and dusk behind it, like every screen of the game (they showed the plain
+    night blue, as if they were the app's and not the fort's)."""
+
+    in_game = False
+
+    def rebuild(self) -> None:
+        self.draw_backdrop()
+        super().rebuild()
+
+
+class RevealScreen(FortPrivateScreen):
     """A clue just won: the others look away, its owner holds the button to read it."""
 
     in_game = False
@@ -180,7 +192,7 @@ class RevealScreen(BaseScreen):
         self.app.show_phase()
 
 
-class MyCluesScreen(BaseScreen):
+class MyCluesScreen(FortPrivateScreen):
     """Every player's clues again, one hold-button per player: one tap from the game, then hold."""
 
     in_game = False

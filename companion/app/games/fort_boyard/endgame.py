@@ -188,13 +188,34 @@ class TreasureScreen(BaseScreen):
             grid.add_widget(self.stepper(kind, value, p["bag_left"][kind]))
         box.add_widget(grid)
         handful = sum(self.counts[k] * val for k, val in TOKENS)
-        box.add_widget(icon_and_words("boyard", self.tr("treasure.total", value=handful, total=p["boyards"] + handful),
-                                      TYPE.standing, colour=theme.TEXT, bold=True))
+        worth = icon_and_words("boyard", self.tr("treasure.handful_value", value=handful), TYPE.standing,
+                               colour=theme.TEXT, bold=True, pos_hint={"center_y": 0.5})
+        row = self.total_row(p["boyards"] + handful)
+        if self.app.portrait:  # the narrow width: the handful's worth on its own line above the total
+            box.add_widget(worth)
+        else:
+            row.add_widget(worth, index=len(row.children))  # first in the row
+        box.add_widget(row)
         done_button = BigButton(text=self.tr("treasure.done"), bg=theme.GOLD, base_font=TYPE.button, bold=True,
-                                size_hint_y=None, height=px(TOUCH.primary))
+                                size_hint=(None if not self.app.portrait else 1, None), height=px(TOUCH.primary),
+                                width=px(250), pos_hint={"center_y": 0.5})
         done_button.bind(on_release=lambda *_: self.send(self.draw_command(me)))
-        box.add_widget(done_button)
+        row.add_widget(done_button)  # the steppers keep the height: the button ends the total's row
         return box
+
+    def total_row(self, total: int) -> BoxLayout:
+        """The player's total as the screen's key figure (48 px, gold) after "Total": the number the table
+        waits for (it was a 24 px word at the end of a sentence)."""
+        row = BoxLayout(orientation="horizontal", spacing=px(SPACE.s), size_hint_y=None,
+                        height=box_for(TYPE.title))
+        word = FitLabel(text=self.tr("treasure.grand_total"), base_font=TYPE.standing, color=theme.TEXT, bold=True,
+                        wrap=False, size_hint_x=None, width=px(80), halign="right")
+        figure = FitLabel(text=str(total), base_font=TYPE.title, bold=True, color=theme.GOLD, wrap=False,
+                          size_hint_x=None, width=px(120))
+        figure.role = "figure"
+        row.add_widget(word)
+        row.add_widget(figure)
+        return row
 
     def earlier_tags(self, player: str) -> list[list[str]]:
         """The tags scanned into ``player``'s earlier handfuls, from the game log (a restart keeps them)."""
@@ -225,10 +246,8 @@ class TreasureScreen(BaseScreen):
         minus.bind(on_release=lambda *_: self.step(kind, -1))
         plus.bind(on_release=lambda *_: self.step(kind, +1))
         row.add_widget(minus)
-        if self.app.portrait:  # room above the buttons: the count stands there, large
-            panel.add_widget(count)
-        else:  # a short panel: the count sits between − and +, as tall as the buttons
-            row.add_widget(count)
+        # between − and +, as tall as the buttons: above them (portrait) the rows left it no height at all
+        row.add_widget(count)
         row.add_widget(plus)
         panel.add_widget(row)
         return panel

@@ -14,8 +14,7 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, touch_height
 from companion.app.look.assets import asset
 from companion.app.look.tokens import line_box
-from companion.app.screens.base import BaseScreen
-from companion.app.games.fort_boyard.codewords import send_proposal
+from companion.app.games.fort_boyard.codewords import FortPrivateScreen, send_proposal
 from companion.app.table.profiles import PROFILES
 
 # Letters as the family's own keyboards place them; the accented letters of the language on a row of their
@@ -39,7 +38,7 @@ def masked(typed: str) -> str:
     return "".join(" " if ch == " " else MASK for ch in typed)
 
 
-class KeyboardScreen(BaseScreen):
+class KeyboardScreen(FortPrivateScreen):
     """The proposer types their code word; OK sends it to be judged."""
 
     in_game = False
@@ -132,7 +131,7 @@ class KeyboardScreen(BaseScreen):
             send_proposal(self.app, {"cmd": "propose", "player": me, "word": word})
 
 
-class VerdictScreen(BaseScreen):
+class VerdictScreen(FortPrivateScreen):
     """What the companion made of the typed word (✓ or ✗, in words too), and the table's overrule."""
 
     in_game = False

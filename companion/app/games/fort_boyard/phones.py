@@ -18,7 +18,7 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Panel, Scale, colour_rgba, touch_height
 from companion.app.look.tokens import line_box
 from companion.app.phones_link import phones_of
-from companion.app.screens.base import BaseScreen
+from companion.app.games.fort_boyard.codewords import FortPrivateScreen
 from companion.app.screens.kit import gap
 
 
@@ -59,7 +59,7 @@ class CodePanel(Panel):
         self.add_widget(self.hint)
 
 
-class PhonesScreen(BaseScreen):
+class PhonesScreen(FortPrivateScreen):
     """One player's QR code at a time, shown for ``QR_SECONDS`` after that player taps their name (the
     others look away); a tap on the name shown hides it at once, another name replaces it. ``start_answer``: the new game's answer when the codes are shown before the
     game starts (then "Continue" goes on to the die or the first turn)."""

@@ -5,17 +5,16 @@ and the sea. Round 2's stake comes first, said before the reading."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from kivy.graphics import Color, Triangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.controls import BigButton, FitLabel, Panel, touch_height
+from companion.app.controls import BigButton, FitLabel, IconButton, Panel, touch_height
 from companion.app.look.tokens import LINE_HEIGHT, TYPE, line_box, space_colour
 from companion.app.screens.hourglass_view import HourglassView
-from companion.app.games.fort_boyard.codewords import HoldButton
 from companion.app.games.fort_boyard.duel import DuelScreen
 from companion.app.games.fort_boyard.turn import (ANSWER_FONT, big_buttons, judge_buttons, physical_card,
                                                   reader_of, with_hourglass)
@@ -49,12 +48,22 @@ class PlayButton(BigButton):
         self._triangle.points = [x, cy - side / 2, x, cy + side / 2, x + side * 0.87, cy]
 
 
+class CoverStrip(IconButton):
+    """A closed cover over a secret: the clue's symbol (the secret screens' own) left of its words, a gold
+    rim; the secret shows while a finger is down and hides when it leaves (``on_hold(down)``)."""
+
+    def __init__(self, on_hold: Callable[[bool], None], symbol: bool = True, **kw: Any) -> None:
+        super().__init__(icon=art.icon("clue") if symbol else None, outline=theme.GOLD, **kw)
+        self.bind(state=lambda _b, state: on_hold(state == "down"))
+
+
 def answer_for_reader(screen: Any, answer: str, reader: str) -> Widget:
-    """The answer, shown only while the reader holds this strip, and hidden again at release (a tap that
-    stayed would spoil the riddle for the player still answering). Its words say what it does and whose
-    it is, at reading size."""
+    """The answer under a cover that names the one person it is for ("Jean-Baptiste only: hold to see the
+    answer"), shown only while held and hidden again at release (a tap that stayed would spoil the riddle
+    for the player still answering). While held the cover opens on the answer alone, in the card's gold
+    rim: nothing else on the strip to draw the guesser's eye to it."""
     hint = screen.tr("enigme.hold_reader", player=reader)
-    strip: HoldButton
+    strip: CoverStrip
 
     def held(down: bool) -> None:
         # the answer is the key figure: large and bold while held (the review), the hint at reading size
@@ -62,8 +71,10 @@ def answer_for_reader(screen: Any, answer: str, reader: str) -> Widget:
         strip.text = screen.tr("enigme.answer", answer=answer) if down else hint
 
     # Two lines at reading size, closer than a paragraph's (the riddle above keeps the panel's height).
-    strip = HoldButton(held, text=hint, bg=theme.STONE_DARK, base_font=TYPE.body, size_hint_y=None,
-                       line_height=ANSWER_LEADING,
+    # Beside Père Fouras in portrait the words need the whole narrow width: the rim alone says "cover".
+    strip = CoverStrip(held, symbol=not screen.app.portrait, text=hint, bg=theme.STONE_DARK, base_font=TYPE.body,
+                       size_hint_y=None,
+                       line_height=ANSWER_LEADING, icon_px=art.px(36),
                        height=round((TYPE.body * LINE_HEIGHT * ANSWER_LEADING * 2 + 14) * art.scale()))
     strip.answer_hold = True  # what tests look for: the hint's words change with the language
     return strip

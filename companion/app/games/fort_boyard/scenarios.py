@@ -160,13 +160,17 @@ def _my_clues_held(app):
     app.current_screen().hold_buttons["Jean-Baptiste"].state = "down"
 
 
+PROPOSED_WORD = {"fr": "éléphant", "en": "elephant"}
+
+
 def _keyboard(app, verdict: bool = False):
     companion_words_game(app)
     to_round_3(app)
     app.clue_reveals = []
     app.show_phase()
     screen = app.current_screen()
-    for ch in "éléphant":
+    # A wrong guess in the table's language (an English screen showed the French "éléphant")
+    for ch in PROPOSED_WORD.get(app.controller.tr.language, PROPOSED_WORD["en"]):
         screen.press(ch.upper())
     if verdict:
         screen.submit(app.controller.view["current"])

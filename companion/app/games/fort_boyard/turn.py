@@ -37,13 +37,39 @@ def big_buttons(specs: list[tuple], cols: int | None = None, height: float | Non
     return grid
 
 
+JUDGE_WIDTH = 150  # px at 800×480: a muted judge beside the line that says why (its icon and word)
+
+
 def judge_buttons(screen: BaseScreen, yes: str, no: str, on_yes, on_no, cols: int | None = None) -> Widget:
     """✓ and ✗ with their words, in the success and failure roles: never colour alone. Before the hourglass
-    has run they stay available (a table may judge at once) but secondary: lower, in the body's size, so
-    that "Lancer le sablier" is the one main action."""
+    has run they are muted (faded, untappable) beside a line that says to start it first (in portrait the
+    start button right above them says it): a judge tapped at once skipped the challenge's time (the
+    review). Once started (or run out) the screen is laid out again with them as the main action.
+    ``cols=1``: the two in a column that fills its height (the Énigme)."""
     fresh = hourglass_fresh(screen.app.ring)
-    return big_buttons([(yes, theme.OK, on_yes, "success"), (no, theme.FAILURE, on_no, "failure")], cols=cols,
-                       height=art.px(56 if fresh else 64), font=TYPE.body if fresh else TYPE.button)
+    grid = big_buttons([(yes, theme.OK, on_yes, "success"), (no, theme.FAILURE, on_no, "failure")], cols=cols,
+                       height=art.px(64 if not fresh else 56 if screen.app.portrait else 48),
+                       font=TYPE.body if fresh else TYPE.button)
+    if not fresh:
+        return grid
+    for button in grid.children:
+        button.disabled = True
+    grid.judges_muted = True  # what tests look for
+    if screen.app.portrait:  # right under "Start the hourglass": that button is the line, the ring keeps its size
+        return grid
+    column = cols == 1
+    line = FitLabel(text=screen.tr("fb.judge_after_start"), base_font=TYPE.body, color=theme.TEXT,
+                    size_hint_y=None, height=line_box(TYPE.body, 2 if column else 1, art.profile()))
+    if column:  # the Énigme's column: the line over the two, which share what it leaves
+        box = BoxLayout(orientation="vertical", spacing=art.px(4))
+        grid.size_hint_y = 1
+    else:  # beside the two, in their row: the card above keeps its height
+        box = BoxLayout(orientation="horizontal", spacing=art.px(10), size_hint_y=None, height=grid.height)
+        line.size_hint_y, line.pos_hint = 1, {"center_y": 0.5}
+        grid.size_hint_x, grid.width = None, art.px(2 * JUDGE_WIDTH + 10)
+    box.add_widget(line)
+    box.add_widget(grid)
+    return box
 
 
 ANSWER_FONT = 30  # an answer shown to the judge: a key figure, read at arm's length (28 px at least)

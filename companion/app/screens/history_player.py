@@ -15,7 +15,7 @@ from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.history_look import HistoryLook, history_look
 from companion.app.initials import unique_initials
 from companion.app.screens.history_charts import Chart, Series
-from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase, player_colours
+from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase
 from companion.app.screens.kit import box_for
 from companion.history.games import load_names, rename_player, undo_rename
 from companion.history.names import RenameError, name_key
@@ -52,7 +52,7 @@ class PlayerScreen(HistoryBase):
             return box
         box.add_widget(self.title(me.name + self.which_game(games, kind), base_font=30, colour=theme.GOLD, height=48))
         main = self.split()
-        main.add_widget(self._figures(me, player_colours(games, names, [me.key])[0], history_look(kind)))
+        main.add_widget(self._figures(me, self.colours_of([me.key])[0], history_look(kind)))
         if not me.key.startswith("="):  # a name kept apart from its twin at one table is not renamed here
             main.add_widget(self._changes(me, board))
         box.add_widget(main)

@@ -16,7 +16,7 @@ from companion.app.initials import unique_initials
 from companion.app.screens.back import back_button
 from companion.app.screens.history_charts import Chart, Series
 from companion.app.screens.kit import box_for
-from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase, player_colours, whole_height
+from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase, whole_height
 from companion.engine.registry import available_games
 from companion.history.games import PlayedGame, load_names
 from companion.history.stats import PlayerStats, across_games, kinds, player_stats, ranks, treasure_per_game
@@ -77,7 +77,7 @@ class StatsScreen(HistoryBase):
             return box
         main = self.split()
         # Each player's disc (their colour and initial) starts their row: the chart's key, at 18 px.
-        colours = player_colours(games, names, [s.key for s in board])
+        colours = self.colours_of([s.key for s in board])
         self._initials = unique_initials([s.name for s in board])  # two players' "M" told apart, as at the table
         table = BoxLayout(orientation="vertical", spacing=Scale.px(2))
         table.add_widget(self._row([self.tr("stats.player")] + [self.tr(c.header) for c in self.columns], header=True))
@@ -149,6 +149,7 @@ class StatsScreen(HistoryBase):
         disc = Swatch(initial=self._initials.get(name) or name[:1].upper(), rgba=colour) if colour else Widget()
         disc.size_hint_x, disc.width = None, Scale.px(34)
         cell.add_widget(disc)
+        cell.person = key  # whose disc: tests compare a person's colour across the screens
         if key is None:
             cell.add_widget(FitLabel(text=text, base_font=18, wrap=False, bold=True, color=theme.GOLD))
         else:

@@ -60,7 +60,7 @@ def confirm_box_texts(h) -> list[str]:
 def test_history_lists_finished_games_newest_first_and_opens_one(h):
     h.tap("History")
     assert h.app.sm.current == "history"
-    games = [t for t in texts(h) if " min · " in t]
+    games = [t for t in texts(h) if "\u00a0min · " in t]
     starts = [Translator("en").date_time(datetime(2026, 3, 1, hour, minute, tzinfo=timezone.utc))
               for hour, minute in ((19, 57), (19, 18), (18, 39), (18, 0))]  # shown in the local time
     assert [g.split(" · ")[:2] for g in games] == [["Fort Boyard", s] for s in starts]  # each names its game
@@ -145,7 +145,7 @@ def test_a_refused_rename_says_why_in_the_tables_language(h):
     assert load_names(h.app.controller.session.log).aliases == {}
 
 
-@pytest.mark.parametrize("scenario", ["history-stats", "history-game"])
+@pytest.mark.parametrize("scenario", ["history-stats-chart", "history-game"])  # the chart's page of the board
 def test_the_history_discs_and_chart_tell_two_players_of_the_same_initial_apart(harness, scenario):
     """"Marie-Christine" and "Maximilien" at one table: "MC" and "Ma" (the table's rule), never "M" twice."""
     from companion.app.controls import Swatch
@@ -157,5 +157,5 @@ def test_the_history_discs_and_chart_tell_two_players_of_the_same_initial_apart(
     discs = [w.label.text for w in harness.widgets(harness.screen) if isinstance(w, Swatch) and w.label.text]
     labels = [s.label for w in harness.widgets(harness.screen) if isinstance(w, Chart) for s in w.series]
     assert len(discs) == len(set(discs)) >= 4 and len(labels) == len(set(labels)) >= 4
-    if scenario == "history-stats":  # the family board has both; a name of several words is "MC" at every table
+    if scenario == "history-stats-chart":  # the family board has both; a name of several words is "MC" at every table
         assert {"MC", "Ma"} <= set(discs)

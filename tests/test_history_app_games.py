@@ -77,11 +77,11 @@ def test_the_list_has_a_chip_per_game_played_and_one_shows_that_games_plays_only
     h.tap("History")
     # Home's order (the registry's); Tally, a test game the registry does not hold, after its games.
     assert chips(h) == [("*", "✓ All games"), ("fort-boyard", "Fort Boyard"), ("tally", "Tally")]
-    lines = [t for t in texts(h) if " min · " in t]
+    lines = [t for t in texts(h) if "\u00a0min · " in t]
     assert [t.split(" · ")[0] for t in lines] == ["Tally", "Fort Boyard"]
     h.tap("Tally")
     assert ("tally", "✓ Tally") in chips(h)
-    lines = [t for t in texts(h) if " min · " in t]
+    lines = [t for t in texts(h) if "\u00a0min · " in t]
     assert len(lines) == 1 and lines[0].startswith("Tally · ") and "winner: Bob" in lines[0]
 
 
@@ -90,10 +90,12 @@ def test_the_leaderboard_shows_the_chosen_games_own_figures_only(h):
     h.pump(2)
     assert ("tally", "✓ Tally") in chips(h)  # the game played last
     assert headers(h) == ["stats.player", "stats.wins", "stats.average", "stats.best"]  # no keys for Tally
+    h.tap("Chart")  # the chart has a page of its own
     assert "Score per game" in texts(h) and "Treasure per game" not in texts(h)
-    h.tap("Fort Boyard")
+    h.tap("Fort Boyard")  # another game's board: its table first
     assert headers(h) == ["stats.player", "stats.wins", "stats.keys", "stats.riddles", "stats.duels",
                           "stats.average", "stats.best"]
+    h.tap("Chart")
     assert "Treasure per game" in texts(h)
 
 
@@ -103,6 +105,7 @@ def test_all_games_counts_plays_and_wins_over_every_game_and_leads_to_each(h):
     assert headers(h) == ["stats.player", "stats.wins", "stats.share", "stats.kinds"]
     shown = texts(h)
     assert "1. Bob" in shown and "2/2" in shown  # Bob won the Fort Boyard play and the Tally play
+    h.tap("Each game")  # each game's button on a page of their own
     h.tap("Fort Boyard · 1 game")
     assert ("fort-boyard", "✓ Fort Boyard") in chips(h)
 

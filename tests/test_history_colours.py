@@ -33,11 +33,20 @@ def test_a_game_without_recorded_colours_gives_the_seating_colours_play_gave():
     assert player_colours(games, Names(), ["bob", "ann"]) == [colour_rgba("mint"), colour_rgba("coral")]
 
 
-def test_two_players_shown_never_share_a_colour():
+def test_two_people_who_had_one_colour_on_different_evenings_each_keep_it():
+    # A person's colour is theirs (setup seats them in it, the podium shows it): the leaderboard no longer
+    # gives the second one another colour (the shared review: Anne mint at the table, lilac in the
+    # statistics); their initials tell them apart.
     games = [Game(1, "2026-03-01", ("Ann", "Bob"), {"colours": {"Ann": "coral", "Bob": "mint"}}),
              Game(2, "2026-03-08", ("Cy", "Dee"), {"colours": {"Cy": "coral", "Dee": "mint"}})]
     colours = player_colours(games, Names(), ["ann", "bob", "cy", "dee"])
-    assert len(set(map(tuple, colours))) == 4 and colours[:2] == [colour_rgba("coral"), colour_rgba("mint")]
+    assert colours == [colour_rgba(c) for c in ("coral", "mint", "coral", "mint")]
+
+
+def test_the_saved_colours_of_the_log_come_before_the_games_shown():
+    games = [Game(1, "2026-03-01", ("Ann", "Bob"), {"colours": {"Ann": "coral", "Bob": "mint"}})]
+    assert player_colours(games, Names(), ["ann", "bob"], {"ann": "violet"}) == [colour_rgba("violet"),
+                                                                                colour_rgba("mint")]
 
 
 def test_the_winners_of_a_game_line_take_the_plural():

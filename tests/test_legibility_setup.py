@@ -200,7 +200,9 @@ def test_rematch_is_a_new_game_with_the_same_players_seats_and_colours(harness):
     assert h.app.sm.current == "dice"
 
 
-def test_the_family_table_shows_six_players_without_scrolling(harness):
+def test_the_family_table_shows_five_whole_rows_and_the_sixth_by_scrolling(harness):
+    # The shared review asked for figures at 28 px and a scroll where they do not fit: five players of
+    # six are in sight at 800×480, each whole (none cut against the buttons), the sixth a scroll away.
     from kivy.uix.scrollview import ScrollView
 
     h = harness
@@ -209,7 +211,9 @@ def test_the_family_table_shows_six_players_without_scrolling(harness):
     bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
     players = [w for w in h.widgets(view) if getattr(w, "text", "")[:2] in {f"{n}." for n in range(1, 7)}]
     assert len(players) == 6
-    assert all(bottom - 1 <= b.to_window(*b.pos)[1] and b.to_window(b.x, b.top)[1] <= top + 1 for b in players)
+    inside = [bottom - 1 <= b.to_window(*b.pos)[1] and b.to_window(b.x, b.top)[1] <= top + 1 for b in players]
+    cut = [b.to_window(*b.pos)[1] < bottom - 1 < b.to_window(b.x, b.top)[1] for b in players]
+    assert sum(inside) >= 5 and not any(cut)
 
 
 def test_the_game_story_shows_whole_lines_only(harness):

@@ -28,3 +28,51 @@ def test_a_saved_player_is_seated_in_the_colour_of_their_newest_game(tmp_path):
         assert zoe["colour"] == "violet"
         others = [r["colour"] for r in screen.rows if r is not zoe]
         assert "violet" not in others  # never two players in one colour
+
+
+def test_one_person_has_one_colour_on_setup_podium_history_and_statistics(tmp_path):
+    # The shared review: a player's colour differed between setup / podium and history / statistics.
+    from companion.app.controls import Swatch, colour_rgba
+    from companion.app.saved_players import saved_colours
+    from companion.app.scenarios import SCENARIOS
+
+    with app_harness(tmp_path) as h:
+        SCENARIOS["history-stats-all"](h.app)  # the family's evenings, then other games with other people
+        h.settle(frames=3)
+        log = h.app.controller.session.log
+        saved = saved_colours(log)
+
+        def discs(screen: str) -> dict[str, tuple]:
+            cells = [w for w in h.widgets(h.app.sm.get_screen(screen)) if getattr(w, "person", None)]
+            return {c.person: tuple(next(s.rgba for s in c.walk() if isinstance(s, Swatch))) for c in cells}
+
+        every = discs("history_stats")  # every game's leaderboard
+        assert len(every) >= 6
+        for key, rgba in every.items():
+            assert rgba == tuple(colour_rgba(saved[key])), key
+        stats = h.app.sm.get_screen("history_stats")
+        stats.game = "fort-boyard"
+        stats.rebuild()
+        h.settle(frames=2)
+        one_game = discs("history_stats")
+        assert one_game and all(rgba == every[key] for key, rgba in one_game.items())
+        # The podium of the last Fort Boyard evening: the colours the table had, the same ones.
+        podium_players = [p["name"] for p in h.app.controller.view["players"]]
+        for name in podium_players:
+            key = log_key(log, name)
+            if key in one_game:
+                assert tuple(colour_rgba(h.app.controller.colour_of(name))) == one_game[key], name
+        # Setup seats a saved person in that colour.
+        h.app.go("new_game")
+        screen = h.app.sm.get_screen("new_game")
+        screen.reset_form("fort-boyard")
+        for name in ("Marie-Christine", "Zoé"):
+            screen.seat_saved(name)
+            seat = next(r for r in screen.rows if r["name"] == name)
+            assert tuple(colour_rgba(seat["colour"])) == every[log_key(log, name)], name
+
+
+def log_key(log, name: str) -> str:
+    from companion.history.names import Names
+
+    return Names(log.player_aliases()).key(name)

@@ -120,3 +120,18 @@ def test_the_error_screen_keeps_the_technical_detail_one_tap_away(h):
     h.tap(more)
     h.settle(frames=2)
     assert detail in {getattr(w, "text", "") for w in h.widgets(h.screen)}
+
+
+@pytest.mark.parametrize("language, said", [("en", "<\u00a01\u00a0min"), ("fr", "moins d’une minute")])
+def test_a_play_shorter_than_a_minute_says_so_and_never_0_min(h, language, said):
+    from companion.app.controls import BigButton
+
+    show(h, "history-games", language)
+    db = h.app.controller.session.log.db
+    db.execute("UPDATE games SET finished_at='2026-03-08T19:00:25.000+00:00' WHERE id=3")  # 25 s
+    h.app.history_shelf = None  # the games read again
+    h.screen.rebuild()
+    h.settle(frames=3)
+    rows = [w.text for w in h.widgets(h.screen) if isinstance(w, BigButton) and getattr(w, "game", None)]
+    assert f" · {said} · " in rows[0] and not any(" 0 min" in r for r in rows)
+    assert " · 41\u00a0min · " in rows[1]  # the others in minutes (never "41 / min" over two lines)

@@ -21,6 +21,7 @@ from companion.history.games import load_names
 from companion.history.stats import player_stats
 
 ROW_FONT = 20  # body text read at 1.5 m
+ROW_GAP = 10  # between two plays' rows: four whole ones in sight at 800×480
 SHOWN = 100  # the newest plays listed: a list to scroll through, not an archive
 
 
@@ -38,7 +39,7 @@ class HistoryScreen(HistoryBase):
         if chips is not None:
             box.add_widget(chips)
         games = [g for g in every if self.game in (ALL, g.game)]
-        rows = GridLayout(cols=1, spacing=Scale.px(10), size_hint_y=None)
+        rows = GridLayout(cols=1, spacing=Scale.px(ROW_GAP), size_hint_y=None)  # rows apart: each read as one
         if not games:
             rows.add_widget(FitLabel(text=self.tr("history.empty"), base_font=20, size_hint_y=None, height=Scale.px(60)))
         names = load_names(self.log)
@@ -52,7 +53,7 @@ class HistoryScreen(HistoryBase):
 
             # Each line starts with its game: five games share this list (issue 22 item 6).
             head = g.name(self.c.tr.language) + " · " + self.tr(
-                "history.line", date=self.c.tr.date_time(g.started), minutes=round(g.duration_s / 60),
+                "history.line", date=self.c.tr.date_time(g.started), duration=self.duration(g.duration_s),
                 winners=winners_text(self.tr, [say(w) for w in g.winners], history_look(g.game)))
             won = {names.key(w) for w in g.winners}
             scores = " · ".join(self.score_text(say(p), self.c.tr.number(v), names.key(p) in won)
@@ -65,10 +66,15 @@ class HistoryScreen(HistoryBase):
             b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))
             rows.add_widget(b)
         # Whole rows only: the last one seen is never cut off against the buttons under the list.
-        box.add_widget(self.scroll(rows, line=box_for(ROW_FONT, 4 if self.app.portrait else 2) + Scale.px(10)))
+        box.add_widget(self.scroll(rows, line=box_for(ROW_FONT, 4 if self.app.portrait else 2) + Scale.px(ROW_GAP)))
         box.add_widget(self.nav_back(lambda: self.app.go("home"),
                                      (self.tr("history.stats"), theme.GOLD, self.open_stats)))
         return box
+
+    def duration(self, seconds: float) -> str:
+        """"41 min"; a play shorter than a minute "< 1 min" ("moins d'une minute"), never "0 min"."""
+        minutes = round(seconds / 60)
+        return self.tr("history.minutes", n=minutes) if minutes >= 1 else self.tr("history.under_a_minute")
 
     @staticmethod
     def score_text(name: str, score: str, winner: bool) -> str:
@@ -86,6 +92,7 @@ class HistoryScreen(HistoryBase):
     def open_stats(self) -> None:
         """The leaderboard of the game chosen here (the one played last when All is)."""
         stats = self.app.sm.get_screen("history_stats")
+        stats.page = "table"  # the leaderboard's table first, the chart one tap away
         if self.game != ALL:
             stats.game = self.game
         self.app.go("history_stats")

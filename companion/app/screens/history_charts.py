@@ -39,8 +39,11 @@ class Chart(Widget):
     text (the start of Round 2 and 3)."""
 
     def __init__(self, series: Sequence[Series], marks: Sequence[tuple[int, str]] = (), bars: bool = False,
-                 steps: bool = False, x_labels: Sequence[str] = (), per_series: bool = False, **kw):
+                 steps: bool = False, x_labels: Sequence[str] = (), per_series: bool = False,
+                 font: float = TYPE.caption, thick: float = 1.6, **kw):
         super().__init__(**kw)
+        self.font = font  # px at 800×480 of every text on it (the leaderboard's, read at 1.5 m: 20)
+        self.thick = thick  # the lines' width, their dots in proportion
         self.per_series = per_series  # bars: one per series at its own place, its label (a name) under it
         self.series = list(series)
         self.marks = list(marks)
@@ -66,8 +69,8 @@ class Chart(Widget):
         top = max((v for s in self.series for v in s.values if v is not None), default=0)
         step = nice_step(top)
         y_max = max(step, -(-top // step) * step)
-        font = Scale.px(TYPE.caption)  # the least any text at the table is, charts included (issue 13)
-        pad_l, pad_r, pad_t = Scale.px(56), Scale.px(28), Scale.px(32)
+        font = Scale.px(self.font)  # never under the least any text at the table is (issue 13)
+        pad_l, pad_r, pad_t = Scale.px(self.font * 3.1), Scale.px(self.font * 1.6), Scale.px(self.font * 1.8)
         w = max(self.width - pad_l - pad_r, 1)
         # Names wider than their slot alternate on two lines under the bars, never over each other.
         tags = [self._text(text, font, theme.TEXT if own else theme.STONE) for text in labels[:n]]
@@ -107,8 +110,10 @@ class Chart(Widget):
             for i, label in enumerate(tags):
                 down = line if stagger and i % 2 else 0
                 Color(1, 1, 1, 1)
+                # Under its place, yet inside the chart: the last one is never cut at the screen's edge.
+                left = min(max(px(i) - label.texture.size[0] / 2, self.x), self.right - label.texture.size[0])
                 Rectangle(texture=label.texture, size=label.texture.size,
-                          pos=(px(i) - label.texture.size[0] / 2, y0 - label.texture.size[1] - Scale.px(2) - down))
+                          pos=(left, y0 - label.texture.size[1] - Scale.px(2) - down))
             if own:
                 self._draw_own_bars(n, w, px, py, font)
             elif self.bars:
@@ -148,7 +153,7 @@ class Chart(Widget):
         return out
 
     def _draw_lines(self, px, py, font: float) -> None:
-        dot = Scale.px(6)
+        dot = Scale.px(self.thick * 3.75)
         placed: list[tuple[float, float, float]] = []  # the tags drawn: x, bottom, top
         for k, s in enumerate(self.series):
             # Lines that share values are nudged apart a little so that every one stays visible.
@@ -162,7 +167,7 @@ class Chart(Widget):
             Color(*s.rgba)
             for points in segments:
                 if len(points) >= 4:
-                    Line(points=self._staircase(points) if self.steps else points, width=Scale.px(1.6))
+                    Line(points=self._staircase(points) if self.steps else points, width=Scale.px(self.thick))
                 for i in range(0, len(points), 2):
                     Ellipse(pos=(points[i] - dot / 2, points[i + 1] - dot / 2), size=(dot, dot))
             last = next((seg for seg in reversed(segments) if seg), None)

@@ -8,7 +8,7 @@ package (companion.app.history_look)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from kivy.core.text import Label as CoreLabel
 from kivy.uix.boxlayout import BoxLayout
@@ -19,12 +19,13 @@ from kivy.uix.widget import Widget
 from companion.app.controls import BigButton, FitLabel, Scale, Swatch, colour_rgba, touch_height
 from companion.app.history_look import HistoryLook
 from companion.app.initials import unique_initials
+from companion.app.saved_players import person_colours, saved_colours
 from companion.app.screens.back import back_row
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import CHECK, choice_look, gap, text_width
 from companion.app.theme import PLAYER_COLOURS, hex_rgba
 from companion.engine.registry import available_games
-from companion.history.games import GameShelf, PlayedGame
+from companion.history.games import GameShelf, PlayedGame, load_names
 from companion.history.stats import kinds
 
 CHART_GAMES = 10  # a score chart shows the last games only: a picture, not an archive
@@ -42,21 +43,16 @@ def game_colours(game: PlayedGame) -> list[tuple[float, float, float, float]]:
     return [colour_rgba(chosen[p]) if p in chosen else _palette(i) for i, p in enumerate(game.players)]
 
 
-def player_colours(games: list[PlayedGame], names, keys: list[str]) -> list[tuple[float, float, float, float]]:
-    """Each player's own colour (``keys`` as the stats name them): the one chosen in their latest game, as
-    in play, so a player is the same colour on the charts as on the table. One with no recorded colour, or
-    whose colour another player shown already has, takes the first colour nobody shown has."""
-    latest: dict[str, str] = {}
-    for game in sorted(games, key=lambda g: (g.created_at, g.id)):
-        for i, name in enumerate(game.players):
-            chosen = game.table.get("colours", {}).get(name) or PLAYER_COLOURS[i % len(PLAYER_COLOURS)][0]
-            latest[names.key(name)] = chosen
-    wanted = [colour_rgba(latest[k]) if k in latest else None for k in keys]
-    out: list = []
-    for rgba in wanted:
-        out.append(rgba if rgba is not None and rgba not in out else None)
-    free = iter(c for c in (_palette(i) for i in range(len(PLAYER_COLOURS))) if c not in out)
-    return [rgba if rgba is not None else next(free, _palette(0)) for rgba in out]
+def player_colours(games: Sequence[PlayedGame], names, keys: list[str],
+                   saved: Mapping[str, str] | None = None) -> list[tuple[float, float, float, float]]:
+    """Each person's own colour (``keys`` as the stats name them), by the one rule of setup and the podium
+    (saved_players.person_colours): ``saved`` (the log's saved_colours, the setup's source) first, else the
+    rule over ``games``. Two people who had one colour on different evenings both keep it: their initials
+    (on the discs and at the lines' ends) tell them apart, and each is the colour the table knows."""
+    newest = sorted(games, key=lambda g: g.id, reverse=True)  # the log's order, as saved_colours reads it
+    found = person_colours(((g.players, g.table.get("colours", {})) for g in newest), names.key)
+    found.update(saved or {})
+    return [colour_rgba(found[k]) if k in found else _palette(0) for k in keys]
 
 
 def whole_height(label: FitLabel, width: float) -> None:
@@ -95,6 +91,10 @@ class HistoryBase(BaseScreen):
         if shelf is None or shelf.log is not self.log:
             shelf = self.app.history_shelf = GameShelf(self.log)
         return shelf
+
+    def colours_of(self, keys: list[str]) -> list[tuple[float, float, float, float]]:
+        """The people of ``keys`` each in their own colour, as setup seats them and the podium shows them."""
+        return player_colours(self.shelf.games(), load_names(self.log), keys, saved_colours(self.log))
 
     def scroll(self, rows: GridLayout, line: float | None = None) -> Widget:
         """A list that scrolls; with ``line`` (the height of a row and its spacing), the view shows whole

@@ -15,11 +15,14 @@ from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.history_look import HistoryLook, history_look
 from companion.app.initials import unique_initials
 from companion.app.screens.history_charts import Chart, Series
-from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase, player_colours
+from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase
 from companion.app.screens.kit import box_for
 from companion.history.games import load_names, rename_player, undo_rename
 from companion.history.names import RenameError, name_key
 from companion.history.stats import PlayerStats, kinds, player_stats
+
+
+TEXT = 20  # px at 800×480: every line of the page, read at 1.5 m
 
 
 class PlayerScreen(HistoryBase):
@@ -52,7 +55,7 @@ class PlayerScreen(HistoryBase):
             return box
         box.add_widget(self.title(me.name + self.which_game(games, kind), base_font=30, colour=theme.GOLD, height=48))
         main = self.split()
-        main.add_widget(self._figures(me, player_colours(games, names, [me.key])[0], history_look(kind)))
+        main.add_widget(self._figures(me, self.colours_of([me.key])[0], history_look(kind)))
         if not me.key.startswith("="):  # a name kept apart from its twin at one table is not renamed here
             main.add_widget(self._changes(me, board))
         box.add_widget(main)
@@ -67,16 +70,18 @@ class PlayerScreen(HistoryBase):
         if others:
             lines.append(tr("player.also", names=", ".join(others)))
         box = BoxLayout(orientation="vertical", spacing=Scale.px(4))
-        # Every row a whole line box of 18 px, the spacing besides: a spacing taken from the rows shrank them.
+        # Every row a whole line box of 20 px, the spacing besides: a spacing taken from the rows shrank them.
         rows, spacing = -(-len(lines) // 2), Scale.px(2)
-        grid = GridLayout(cols=2, size_hint_y=None, height=box_for(18) * rows + spacing * (rows - 1), spacing=spacing)
+        grid = GridLayout(cols=2, size_hint_y=None, height=box_for(TEXT) * rows + spacing * (rows - 1), spacing=spacing)
         for line in lines:
-            grid.add_widget(FitLabel(text=line, base_font=18))
+            grid.add_widget(FitLabel(text=line, base_font=TEXT))
         box.add_widget(grid)
-        box.add_widget(FitLabel(text=self.tr(look.score_chart), base_font=18, color=theme.GOLD,
-                                size_hint_y=None, height=Scale.px(34)))
+        box.add_widget(FitLabel(text=self.tr(look.score_chart), base_font=TEXT, color=theme.GOLD,
+                                size_hint_y=None, height=box_for(TEXT)))
+        started = {g.id: g.started for g in self.shelf.games()}  # each bar over its play's day, in words
+        days = [self.c.tr.day_month(started[i]) if i in started else "" for i in me.game_ids[-CHART_GAMES:]]
         box.add_widget(Chart([Series(unique_initials([me.name])[me.name], colour, tuple(me.treasures[-CHART_GAMES:]))],
-                             bars=True, x_labels=[f"#{i}" for i in me.game_ids[-CHART_GAMES:]]))
+                             bars=True, x_labels=days, font=TEXT))
         return box
 
     def _changes(self, me: PlayerStats, board: list[PlayerStats]) -> Widget:
@@ -85,7 +90,7 @@ class PlayerScreen(HistoryBase):
         row = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
         entry = TextInput(hint_text=self.tr("player.new_name"), multiline=False, font_size=Scale.px(20),
                           size_hint_x=0.6, padding=[Scale.px(8), Scale.px(12)])
-        rename = BigButton(text=self.tr("player.rename"), bg=theme.GOLD, base_font=18, size_hint_x=0.4)
+        rename = BigButton(text=self.tr("player.rename"), bg=theme.GOLD, base_font=TEXT, size_hint_x=0.4)
         rename.bind(on_release=lambda *_: self.ask_rename(me, entry.text, board))
         entry.bind(on_text_validate=lambda *_: self.ask_rename(me, entry.text, board))
         self.name_entry = entry
@@ -95,17 +100,17 @@ class PlayerScreen(HistoryBase):
         together = self._played_with(me)
         others = [s for s in board if s.key != me.key and s.key not in together and not s.key.startswith("=")]
         if others:
-            box.add_widget(FitLabel(text=self.tr("player.same_as"), base_font=18, size_hint_y=None, height=Scale.px(34)))
+            box.add_widget(FitLabel(text=self.tr("player.same_as"), base_font=TEXT, size_hint_y=None, height=box_for(TEXT)))
             rows = -(-min(len(others), 4) // 2)
             grid = GridLayout(cols=2, spacing=Scale.px(10), size_hint_y=None,
                               height=Scale.px(48) * rows + Scale.px(10) * (rows - 1))
             for other in others[:4]:
-                b = BigButton(text=other.name, bg=theme.SEA_LIGHT, base_font=18)
+                b = BigButton(text=other.name, bg=theme.SEA_LIGHT, base_font=TEXT)
                 b.bind(on_release=lambda _b, o=other: self.ask_rename(me, o.name, board))
                 grid.add_widget(b)
             box.add_widget(grid)
         for spelling in self._merged_spellings(me):
-            b = BigButton(text=self.tr("player.separate", name=spelling), bg=theme.STONE_DARK, base_font=18,
+            b = BigButton(text=self.tr("player.separate", name=spelling), bg=theme.STONE_DARK, base_font=TEXT,
                           size_hint_y=None, height=Scale.px(48))
             b.bind(on_release=lambda _b, sp=spelling: self.ask_separate(sp))
             box.add_widget(b)

@@ -121,6 +121,14 @@ class Translator:
         pattern = self.message("format.date_time" + ("_first" if local.day == 1 else "") + ("" if this_year else "_year"))
         return format_datetime(local, pattern, locale=self._babel_locale())
 
+    def day_month(self, moment: datetime) -> str:
+        """``moment``'s day and month in words ("14 février", "1er mars", "8 March"): a chart's games."""
+        from babel.dates import format_datetime
+
+        local = moment.astimezone()
+        pattern = self.message("format.day_month" + ("_first" if local.day == 1 else ""))
+        return format_datetime(local, pattern, locale=self._babel_locale())
+
     def typeset(self, text: str) -> str:
         """``text`` as it is set in the current language: in French, a no-break space before : ; ! ? »
         and after «, so that none of them starts or ends a line, and typographic apostrophes (l’œil)

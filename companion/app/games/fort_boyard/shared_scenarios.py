@@ -86,11 +86,13 @@ def _family_games(app) -> None:
                    (start + ":00.000+00:00", end + ":00.000+00:00", game_id))
 
 
-def _history(app, screen: str, others: bool = False, game: str | None = None) -> None:
+def _history(app, screen: str, others: bool = False, game: str | None = None, page: str = "table") -> None:
     """The family's Fort Boyard evenings; with ``others``, a play of each other game after them, and the
-    leaderboard on ``game`` (the shared ALL: every game)."""
+    leaderboard on ``game`` (the shared ALL: every game) at its ``page`` (its table, else its chart or
+    every game's buttons)."""
     _family_games(app)
     app.sm.get_screen("history_stats").game = game  # "*": the shared chip of every game
+    app.sm.get_screen("history_stats").page = page
     app.sm.get_screen("history").game = "*"
     if others:
         from companion.app.scenarios import other_games_played
@@ -110,8 +112,9 @@ def _history(app, screen: str, others: bool = False, game: str | None = None) ->
     app.go(screen)
 
 
-def _doctor(app, corners: bool = False) -> None:
-    """The hardware check with fixed results (a Pi 5 whose ring has no SPI yet), or the corner test."""
+def _doctor(app, corners: bool = False, details: bool = False) -> None:
+    """The hardware check with fixed results (a Pi 5 whose ring has no SPI yet), its details page, or the
+    corner test."""
     from companion.doctor import CHECKS, FAIL, PASS, SKIP, Result
 
     by_name = {c.name: c for c in CHECKS}
@@ -135,4 +138,5 @@ def _doctor(app, corners: bool = False) -> None:
 
     app.notices = [n for n in start_notices() if n.key == "notice.ring"]  # the start said it too
     app.go("doctor")
+    screen.open_details() if details else screen.close_details()  # (already on screen: no pre-enter)
 

@@ -243,7 +243,7 @@ class PodiumScreen(BaseScreen):
                 step = podium_step(place, tall * heights[place])
                 if gold and place == 1:  # the whole step in its metal
                     step.bg = hex_rgba(PODIUM_STEPS[1])
-                # Andika's figures (the Display face's old-style 1 reads as an I); gold as the trophy's colour
+                # The body face (Andika) like every other figure on the podium; gold as the trophy's colour
                 number = FitLabel(text=str(place), base_font=digits, bold=True,
                                   color=theme.TEXT_DARK if gold and place == 1 else theme.GOLD if place == 1 else theme.TEXT)
                 number.place = place

@@ -76,3 +76,30 @@ def log_key(log, name: str) -> str:
     from companion.history.names import Names
 
     return Names(log.player_aliases()).key(name)
+
+
+def test_a_saved_player_takes_their_colour_from_an_empty_seat_that_only_held_it(tmp_path):
+    # An empty seat's colour is a placeholder: Anne (mint at the newest evening) sat down in the first seat
+    # while the second, still unnamed, showed mint; she kept the first seat's colour and lost her own.
+    from companion.app.saved_players import saved_colours
+    from companion.app.scenarios import SCENARIOS
+
+    with app_harness(tmp_path) as h:
+        SCENARIOS["history-games"](h.app)
+        h.settle(frames=2)
+        assert saved_colours(h.app.controller.session.log)["anne"] == "mint"
+        h.app.go("new_game")
+        screen = h.app.sm.get_screen("new_game")
+        screen.reset_form("fort-boyard")
+        from companion.app.lineup import COLOUR_IDS
+
+        others = [c for c in COLOUR_IDS if c != "mint"]
+        for k, row in enumerate(screen.rows):  # every seat empty, each in its own colour, the second mint
+            row["name"], row["colour"] = "", others[k]
+        first, second = screen.rows[0], screen.rows[1]
+        second["colour"] = "mint"
+        before = first["colour"]
+        screen.seat_saved("Anne")
+        assert (first["name"], first["colour"]) == ("Anne", "mint")
+        assert second["colour"] == before  # the empty seat took the colour Anne left
+        assert len({r["colour"] for r in screen.rows}) == len(screen.rows)  # still each colour once

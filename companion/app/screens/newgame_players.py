@@ -161,8 +161,9 @@ class PlayersStep:
         self.rebuild()
 
     def give_saved_colour(self, row: dict) -> None:
-        """A saved player seated in their own colour (their newest game's), when nobody else at the table
-        has it: one person, one colour in setup, play, podium and history."""
+        """A saved player seated in their own colour (their newest game's), when no other player at the
+        table has it (an empty seat holding it gives it up): one person, one colour in setup, play, podium
+        and history."""
         from companion.app.saved_players import saved_colours
         from companion.history.names import Names
 
@@ -171,8 +172,13 @@ class PlayersStep:
         except Exception:  # noqa: BLE001 (a log in use: the seat's colour stays)
             return
         colour = saved_colours(self.c.session.log).get(key)
-        if colour in COLOUR_IDS and all(r["colour"] != colour for r in self.rows if r is not row):
+        if colour not in COLOUR_IDS:
+            return
+        holder = next((r for r in self.rows if r is not row and r["colour"] == colour), None)
+        if holder is None:
             row["colour"] = colour
+        elif not holder["name"].strip():  # an empty seat's colour is only a placeholder: the two swap
+            holder["colour"], row["colour"] = row["colour"], colour
 
     def player_row(self, i: int, row: dict, initial: str, height: float) -> Widget:
         line = BoxLayout(spacing=gap(), size_hint_y=None, height=height)

@@ -268,6 +268,15 @@ def scenario_report(h: Any, scenario: str, language: str = "fr") -> dict:
     return h.widget_report()
 
 
+def shown_scenario(h: Any, scenario: str, frames: int = 6) -> Any:
+    """The screen a shots scenario leaves on ``h``'s app, after ``frames`` frames (in the app's language)."""
+    from companion.app.scenarios import SCENARIOS
+
+    SCENARIOS[scenario](h.app)
+    h.settle(frames=frames)
+    return h.app.current_screen()
+
+
 def judge_by_touch(h: Any, judge: str) -> None:
     """Tap the judge ``judge`` (its words) as a table does: the judges are muted until the hourglass has
     run, so start it first when they are (the screen is then laid out again with them enabled)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import app_harness
+from tests.support import app_harness, shown_scenario as shown
 
 
 @pytest.fixture(scope="module")
@@ -15,14 +15,6 @@ def harness(tmp_path_factory):
     with app_harness(tmp_path_factory.mktemp("fb-secrets")) as h:
         h.app.set_language("en")
         yield h
-
-
-def shown(harness, shot: str):
-    from companion.app.scenarios import SCENARIOS
-
-    SCENARIOS[shot](harness.app)
-    harness.settle(frames=6)
-    return harness.app.current_screen()
 
 
 @pytest.mark.parametrize("shot", ["my-clues", "my-clues-held", "reveal-hidden", "keyboard", "verdict",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.app.look.tokens import TYPE
-from tests.support import app_harness
+from tests.support import app_harness, shown_scenario as shown
 
 
 @pytest.fixture(scope="module")
@@ -16,14 +16,6 @@ def harness(tmp_path_factory):
     with app_harness(tmp_path_factory.mktemp("turn-table")) as h:
         h.app.set_language("fr")
         yield h
-
-
-def shown(harness, shot: str):
-    from companion.app.scenarios import SCENARIOS
-
-    SCENARIOS[shot](harness.app)
-    harness.settle(frames=6)
-    return harness.app.current_screen()
 
 
 def ring_of(harness, screen):

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
@@ -26,15 +25,12 @@ from companion.app.controls import BigButton, FitLabel, Scale, touch_height
 from companion.app.look.tokens import line_box
 from companion.app.screens.back import back_button
 from companion.app.screens.base import BaseScreen
-from companion.app.screens.doctor_rows import Mark, device_states, mark_side, plain_words
 from companion.app.screens.home import notice_text
 from companion.doctor import CHECKS, FAIL, PASS, SKIP, Check, Context, Result
 from companion.doctor.explain import explain
 from companion.notice import Notice
 
 STATUS_COLOURS = {PASS: theme.OK, FAIL: theme.DANGER, SKIP: theme.STONE}
-ROW_FONT, NAME_FONT, BUTTON_FONT = 20, 24, 20  # read at 1.5 m: body text, a device's name, the buttons
-NAME_WIDTH = 230  # "Lecteur de tuiles" on one line at 24 px bold
 CORNER_HINTS = {"top-left": {"x": 0, "top": 1}, "top-right": {"right": 1, "top": 1},
                 "bottom-left": {"x": 0, "y": 0}, "bottom-right": {"right": 1, "y": 0}}
 
@@ -66,10 +62,10 @@ def run_in_app(app: Any, checks: list[Check], post) -> None:
         post(None)
 
 
-def grown(text: str, colour, font: float = ROW_FONT, bold: bool = False) -> Label:
+def grown(text: str, colour, font: float = 18) -> Label:
     """A report line at ``font`` px that grows to as many lines as its text takes across its width (a long
     French explanation is three lines, never a smaller font)."""
-    label = Label(text=text, font_size=Scale.px(font), color=colour, halign="left", valign="middle", bold=bold,
+    label = Label(text=text, font_size=Scale.px(font), color=colour, halign="left", valign="middle",
                   size_hint_y=None, height=line_box(font) * Scale.factor)
     label.bind(width=lambda w, width: setattr(w, "text_size", (width - Scale.px(8), None)),
                texture_size=lambda w, size: setattr(w, "height", max(size[1], line_box(font) * Scale.factor)))
@@ -85,10 +81,8 @@ class DoctorScreen(BaseScreen):
         self.results: list[tuple[Check, list[Result]]] = []
         self.running = False
         self.corners: dict[str, bool] | None = None  # the corner test, while it is on screen
-        self.page = "summary"  # or "details": every check's own line
 
     def on_pre_enter(self, *_):
-        self.page = "summary"  # coming from the settings: the devices first
         if self.auto_run and not self.running:
             self.start()
         self.rebuild()
@@ -130,124 +124,42 @@ class DoctorScreen(BaseScreen):
         return self.tr("common.labelled", label=notice.headline(self.tr), value=explain(notice.detail, self.tr))
 
     def report(self) -> Widget:
-        return self.details() if self.page == "details" else self.summary()
-
-    def summary(self) -> Widget:
-        """One row a device: its mark, its name, its state in plain words; the start's notices above."""
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        box.add_widget(self.title(self.tr("doctor.title"), height=52))
-        rows = GridLayout(cols=1, spacing=Scale.px(8), size_hint_y=None, padding=[0, 0, Scale.px(16), 0])
-        rows.bind(minimum_height=rows.setter("height"))
-        for notice in self.app.notices:  # the start's words, their detail behind Details
-            text = self.tr("common.labelled", label=self.tr("home.notice"), value=notice_text(notice, self.tr))
-            rows.add_widget(grown(text, theme.GOLD, ROW_FONT))
-        for state in device_states(self.results, self.running):
-            rows.add_widget(self.device_row(state))
-        box.add_widget(self.scrolled(rows))
-        details = (self.tr("doctor.details"), theme.SEA_LIGHT, self.open_details)
-        box.add_widget(self.buttons(lambda: self.app.go("settings"), details))
-        return box
-
-    def device_row(self, state) -> Widget:
-        """✓ Buttons   6 buttons found: the name beside its words (above them in portrait)."""
-        row = BoxLayout(size_hint_y=None, spacing=Scale.px(12))
-        mark = Mark(state.status, size_hint=(None, None), size=(mark_side(), mark_side()))
-        holder = AnchorLayout(size_hint_x=None, width=mark_side() + Scale.px(4), anchor_y="center")
-        holder.add_widget(mark)
-        row.add_widget(holder)
-        colour = theme.GOLD if state.status == FAIL else theme.TEXT
-        name = Label(text=self.tr(f"doctor.device.{state.device}"), font_size=Scale.px(NAME_FONT), bold=True,
-                     color=theme.TEXT, halign="left", valign="middle")
-        said = Label(text=plain_words(state, self.tr), font_size=Scale.px(ROW_FONT), color=colour,
-                     halign="left", valign="middle")
-        if self.app.portrait:  # the name over its words: the whole width for each, each as high as its lines
-            words = BoxLayout(orientation="vertical", spacing=Scale.px(2))
-            for label in (name, said):
-                label.size_hint_y = None
-                label.bind(texture_size=lambda w, size: setattr(w, "height", size[1]))
-        else:  # names in one column as wide as "Lecteur de tuiles" needs at 24 px, the words beside
-            words = BoxLayout(spacing=Scale.px(8))
-            name.size_hint_x, name.width = None, Scale.px(NAME_WIDTH)
-        for label in (name, said):
-            label.bind(width=lambda w, width: setattr(w, "text_size", (width - Scale.px(4), None)))
-            words.add_widget(label)
-        if not self.app.portrait:  # its width is set already: no change of width would wrap it
-            name.text_size = (name.width - Scale.px(4), None)
-
-        def fit(*_):
-            tall = [name.texture_size[1], said.texture_size[1]]
-            need = sum(tall) + Scale.px(2) if self.app.portrait else max(tall)
-            row.height = max(need + Scale.px(6), mark_side() + Scale.px(8))
-
-        name.bind(texture_size=fit)
-        said.bind(texture_size=fit)
-        row.height = mark_side() + Scale.px(8)
-        row.add_widget(words)
-        row.device = state.device  # tests find a device's row by this mark
-        return row
-
-    def details(self) -> Widget:
-        """Every check's own line (its paths, its errors), the start's notices with their detail: wrapped,
-        never cut, at 20 px."""
-        box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        box.add_widget(self.title(self.tr("doctor.details_title"), height=52))
+        box.add_widget(self.title(self.tr("doctor.title"), height=56))
         flat = [r for _c, results in self.results for r in results]
         counts = {s: sum(1 for r in flat if r.status == s) for s in (PASS, FAIL, SKIP)}
         head = self.tr("doctor.running") if self.running else self.tr(
             "doctor.summary", passed=counts[PASS], failed=counts[FAIL], skipped=counts[SKIP])
+        box.add_widget(FitLabel(text=head, base_font=20, color=theme.GOLD, size_hint_y=None,
+                                height=line_box(20) * Scale.factor))
         # The lines keep clear of the scroll bar on their right (a bar under the letters is unreadable).
         rows = GridLayout(cols=1, spacing=Scale.px(8), size_hint_y=None, padding=[0, 0, Scale.px(16), 0])
         rows.bind(minimum_height=rows.setter("height"))
-        rows.add_widget(grown(head, theme.GOLD, ROW_FONT))
         for notice in self.app.notices:  # what the start reported, with the detail the home screen leaves out
             text = self.tr("common.labelled", label=self.tr("home.notice"), value=self.notice_words(notice))
-            rows.add_widget(grown(text, theme.GOLD, ROW_FONT))
+            rows.add_widget(grown(text, theme.GOLD))
         for check, results in self.results:
             for result in results:
                 text = self.line(check, result)
-                rows.add_widget(grown(text, STATUS_COLOURS[result.status] if result.status != PASS else theme.TEXT,
-                                      ROW_FONT))
-        rows.add_widget(grown(self.tr("doctor.at_the_box"), theme.TEXT_MUTED, ROW_FONT))
-        box.add_widget(self.scrolled(rows))
-        box.add_widget(self.buttons(self.close_details))
+                rows.add_widget(grown(text, STATUS_COLOURS[result.status] if result.status != PASS else theme.TEXT))
+        scroll = ScrollView(bar_width=Scale.px(8), scroll_type=["bars", "content"])  # a bar a finger can hold
+        scroll.add_widget(rows)
+        box.add_widget(scroll)
+        at_the_box = self.tr("doctor.at_the_box")
+        box.add_widget(FitLabel(text=at_the_box, base_font=18, color=theme.STONE, size_hint_y=None,
+                                height=line_box(18, 2) * Scale.factor))  # two lines of room: it never shrinks
+        # Three buttons side by side: on a portrait screen their words take two lines rather than shrink.
+        tall = line_box(18, 2) * Scale.factor if self.app.portrait else 0
+        buttons = BoxLayout(size_hint_y=None, height=max(touch_height(), tall), spacing=Scale.px(10))
+        again = BigButton(text=self.tr("doctor.again"), bg=theme.SEA_LIGHT, disabled=self.running, base_font=18)
+        again.bind(on_release=lambda *_: (self.start(), self.rebuild()))
+        corners = BigButton(text=self.tr("doctor.corners"), bg=theme.SEA_LIGHT, base_font=18)
+        corners.bind(on_release=lambda *_: self.open_corners())
+        buttons.add_widget(back_button(self.tr, lambda: self.app.go("settings")))  # the shared place of Back
+        for b in (again, corners):
+            buttons.add_widget(b)
+        box.add_widget(buttons)
         return box
-
-    def scrolled(self, rows: Widget) -> Widget:
-        scroll = ScrollView(do_scroll_x=False, bar_width=Scale.px(8), scroll_type=["bars", "content"])
-        scroll.add_widget(rows)  # a bar a finger can hold
-        return scroll
-
-    def buttons(self, back, *more) -> Widget:
-        """Back, Check again, Tap the corners, and the page's own: one row, or on a portrait screen two
-        (Back and Check again over the others), so no word shrinks."""
-        specs = [(self.tr("doctor.again"), self.check_again), (self.tr("doctor.corners"), self.open_corners)]
-        specs += [(text, action) for text, _bg, action in more]
-        lines = [specs[:1], specs[1:]] if self.app.portrait else [specs]
-        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=Scale.px(10),
-                        height=touch_height() * len(lines) + Scale.px(10) * (len(lines) - 1))
-        for n, line in enumerate(lines):
-            row = BoxLayout(spacing=Scale.px(10))
-            if n == 0:
-                row.add_widget(back_button(self.tr, back))  # the shared place of Back
-            for text, action in line:
-                b = BigButton(text=text, bg=theme.SEA_LIGHT, base_font=BUTTON_FONT,
-                              disabled=self.running and action == self.check_again)
-                b.bind(on_release=lambda _b, a=action: a())
-                row.add_widget(b)
-            box.add_widget(row)
-        return box
-
-    def check_again(self) -> None:
-        self.start()
-        self.rebuild()
-
-    def open_details(self) -> None:
-        self.page = "details"
-        self.rebuild()
-
-    def close_details(self) -> None:
-        self.page = "summary"
-        self.rebuild()
 
     def open_corners(self) -> None:
         self.corners = {name: False for name in CORNER_HINTS}
@@ -265,7 +177,7 @@ class DoctorScreen(BaseScreen):
         size = (touch_height() * 1.6, touch_height() * 1.2)
         for name, where in CORNER_HINTS.items():
             done = self.corners[name]
-            target = BigButton(text=self.tr("doctor.corner"), bg=theme.OK if done else theme.GOLD, base_font=BUTTON_FONT,
+            target = BigButton(text=self.tr("doctor.corner"), bg=theme.OK if done else theme.GOLD, base_font=18,
                                size_hint=(None, None), size=size, pos_hint=where)
             target.bind(on_release=lambda _b, n=name: self.tapped(n))
             layer.add_widget(target)
@@ -274,7 +186,7 @@ class DoctorScreen(BaseScreen):
         finished = all(self.corners.values())
         middle.add_widget(FitLabel(text=self.tr("doctor.corners_done" if finished else "doctor.corners_help"),
                                    base_font=20, color=theme.OK if finished else theme.TEXT))
-        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, base_font=BUTTON_FONT, size_hint_y=None,
+        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, base_font=18, size_hint_y=None,
                          height=touch_height())
         back.bind(on_release=lambda *_: (setattr(self, "corners", None), self.rebuild()))
         middle.add_widget(back)

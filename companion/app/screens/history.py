@@ -72,7 +72,8 @@ class HistoryScreen(HistoryBase):
         return box
 
     def duration(self, seconds: float) -> str:
-        """"41 min"; a play shorter than a minute "< 1 min" ("moins d'une minute"), never "0 min"."""
+        """"41 min"; a play shorter than a minute "< 1 min" in both languages (the short form keeps a row's
+        first line at its size), never "0 min"."""
         minutes = round(seconds / 60)
         return self.tr("history.minutes", n=minutes) if minutes >= 1 else self.tr("history.under_a_minute")
 

@@ -1,6 +1,6 @@
 """Pixies' players' strip: each chip says its figures in words a family reads: in a draft, what this round's
-grid scores now ("+12 this round") large beside the player's disc and the total over the rounds ("37 points",
-"37 pts" where narrow) under it; at the pad the total alone. The shell's one-line chip had room only for "Σ 0 +12" with four or five
+grid scores now ("+12 this round") large, and under it the player's disc and the total over the rounds
+("37 points", "37 pts" where narrow); at the pad the total alone. The shell's one-line chip had room only for "Σ 0 +12" with four or five
 players (the blind review's first finding), and for "Σ 37" in portrait."""
 
 from __future__ import annotations
@@ -75,9 +75,9 @@ def label(text: str, size: float, ink, bold: bool = True, role: str | None = Non
 class PixiesChip(PlayerChip):
     """One player, a chip of the shell's kind (its figures the game's standing, the current player's in their
     own colour, the target the shell's motions fly to), laid out in words. In a draft (``live``) this
-    round's points lead, large, beside the disc ("+12 this round"), the total second ("37 pts": 0 in round 1
-    says nothing); at the pad the total alone. The disc keeps a dark ring: on the current player's chip (their
-    own colour) it would vanish into the highlight."""
+    round's points lead, large ("+12 this round"), the disc and the total second ("37 pts": 0 in round 1
+    says nothing); at the pad the disc and the total alone. The disc keeps a dark ring: on the current
+    player's chip (their own colour) it would vanish into the highlight."""
 
     def __init__(self, screen: Any, p: dict, current: bool, initial: str, room: float, live: bool = True,
                  **kw) -> None:
@@ -88,27 +88,25 @@ class PixiesChip(PlayerChip):
         self.padding = [side, art.px(2), side, art.px(2)]
         colour = colour_rgba(screen.c.colour_of(p["name"]))
         ink = theme.TEXT_DARK if current else theme.TEXT
-        tall = row_height(LEAD if live else TYPE.standing)
-        top = BoxLayout(size_hint_y=None, height=tall, spacing=art.px(6))
+        tall = row_height(TYPE.standing)
+        self.round_text = ""
+        if live:  # this round's points first, large, across the chip's width (words fit with five players)
+            now = (p.get("score") or {}).get("total", 0)
+            figure, words = round_words(screen.tr, now, room)
+            lead = BoxLayout(size_hint_y=None, height=row_height(LEAD), spacing=art.px(6))
+            lead.add_widget(label(figure, LEAD, ink, role="standing", size_hint_x=None,
+                                  width=width(figure, art.px(LEAD)) + art.px(2)))
+            lead.add_widget(label(words, WORDS, ink, bold=False) if words else Widget())
+            self.round_text = f"{figure} {words}".strip()
+            self.add_widget(lead)
+        # The disc and the total: the pad's one line, a draft's second (the total there in regular weight).
+        line = BoxLayout(size_hint_y=None, height=tall, spacing=art.px(6))
         disc = RingedSwatch(initial=initial, rgba=colour, size_hint_x=None, width=tall)
         disc.label.bold = True
-        top.add_widget(disc)
-        self.add_widget(top)
-        rest = room - tall - art.px(6)
-        self.total_text = total_words(screen.tr, p.get("total", 0), rest if not live else room)
-        self.round_text = ""
-        if not live:
-            top.add_widget(label(self.total_text, TYPE.standing, ink, role="standing"))
-            return
-        now = (p.get("score") or {}).get("total", 0)
-        figure, words = round_words(screen.tr, now, rest)
-        top.add_widget(label(figure, LEAD, ink, role="standing", size_hint_x=None,
-                             width=width(figure, art.px(LEAD)) + art.px(2)))
-        top.add_widget(label(words, WORDS, ink, bold=False) if words else Widget())
-        self.round_text = f"{figure} {words}".strip()
-        below = BoxLayout(size_hint_y=None, height=row_height(TYPE.standing))
-        below.add_widget(label(self.total_text, TYPE.standing, ink, bold=False, role="standing"))
-        self.add_widget(below)
+        line.add_widget(disc)
+        self.total_text = total_words(screen.tr, p.get("total", 0), room - tall - art.px(6))
+        line.add_widget(label(self.total_text, TYPE.standing, ink, bold=not live, role="standing"))
+        self.add_widget(line)
 
 
 class RingedSwatch(Swatch):

@@ -51,7 +51,8 @@ class DraftScreen(PixiesScreen):
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical", spacing=gap() if portrait else px(SPACE.xs))
         box.add_widget(self.step_row(self.reveal_step(v["first"], want), None))
-        chosen = BoxLayout(size_hint_y=None, height=px(104), spacing=gap())
+        # Portrait: 8 px less than landscape, the room the two-line chips' larger figure takes (the cards stay ≥ 72).
+        chosen = BoxLayout(size_hint_y=None, height=px(96 if portrait else 104), spacing=gap())
         for card in self.chosen:  # a tap takes a card back out
             view = CardView(card, font=px(34), size_hint_x=None, width=px(76))
             view.bind(on_release=lambda _v, c=card: self.unchoose(c))
@@ -197,6 +198,8 @@ class DraftScreen(PixiesScreen):
                                        color=theme.GOLD, size_hint_y=None,
                                        height=box_for(TYPE.body, 1 if portrait else 2)))
         cards = BoxLayout(spacing=gap())
+        # The captions as tall as the longest needs (two lines mostly): the cards keep their size on a last turn.
+        lines = max([self.goes(v, c).count("\n") + 1 for c in v["revealed"]] or [1])
         for card in v["revealed"]:
             where = v["choices"][card]
             if asks_space and card != self.pending:  # hidden (dimmed, they still read as targets): its room kept
@@ -209,9 +212,8 @@ class DraftScreen(PixiesScreen):
             one.add_widget(view)
             # Where the card goes in words (up to three lines by design: "Space 7: two / cards, you pick / the
             # face-up one"), at 20 px: "Space 7 / stack it" was cryptic.
-            space = where["space"] or CARDS[card].number  # face down: the space of its number, validated already
-            words = FitLabel(text=self.tr(f"pixies.goes.{where['goes']}", space=space), base_font=GOES,
-                             color=theme.TEXT, size_hint_y=None, height=box_for(GOES, 3))
+            words = FitLabel(text=self.goes(v, card), base_font=GOES, color=theme.TEXT, size_hint_y=None,
+                             height=box_for(GOES, lines))
             if not asks_space:  # asking for a space: the step and the hint say where it goes
                 one.add_widget(words)
             cards.add_widget(one)
@@ -235,6 +237,11 @@ class DraftScreen(PixiesScreen):
         back_row.add_widget(back)
         back_row.add_widget(Widget())
         return back_row
+
+    def goes(self, v: dict, card: str) -> str:
+        where = v["choices"][card]
+        space = where["space"] or CARDS[card].number  # face down: the space of its number, validated already
+        return self.tr(f"pixies.goes.{where['goes']}", space=space)
 
     def keep_choice(self, v: dict, me: str, column: BoxLayout) -> Widget:
         """Two face-up cards on one space: which stays face up (the space is validated either way)."""

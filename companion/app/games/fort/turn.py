@@ -232,7 +232,8 @@ class TurnScreen(FortScreen):
             if on:
                 mark_chosen(b)
             grid.add_widget(b)
-        none = BigButton(text=self.tr("fort.play.none"), base_font=TYPE.body if portrait else TYPE.button,
+        # the suits' size: at the button's size "No card" stood out larger than the cards beside it
+        none = BigButton(text=self.tr("fort.play.none"), base_font=TYPE.body,
                          bg=theme.SEA_LIGHT)
         none.suit = None
         none.bind(on_release=lambda *_: self.no_card())

@@ -129,7 +129,7 @@ class Chart(Widget):
                 tick = self._text(str(k), font, theme.STONE)
                 Color(1, 1, 1, 1)
                 Rectangle(texture=tick.texture, size=tick.texture.size,
-                          pos=(x0 - tick.texture.size[0] - Scale.px(4), py(k) - tick.texture.size[1] / 2))
+                          pos=(x0 - tick.texture.size[0] - Scale.px(10), py(k) - tick.texture.size[1] / 2))
             for at, text in self.marks:
                 Color(*theme.GOLD)
                 Line(points=[px(at), y0, px(at), y0 + h], width=1, dash_length=4, dash_offset=4)
@@ -187,7 +187,7 @@ class Chart(Widget):
         for k, s in enumerate(self.series):
             # Lines that share values are nudged apart so that every one stays visible (a line at zero
             # never hides under another).
-            nudge = (k - (len(self.series) - 1) / 2) * Scale.px(self.thick * 1.2)
+            nudge = (k - (len(self.series) - 1) / 2) * Scale.px(self.thick * 2)
             segments: list[list[float]] = [[]]
             for i, v in enumerate(s.values):
                 if v is None:
@@ -207,24 +207,40 @@ class Chart(Widget):
         # Each tag beside its line's end; tags of lines ending together are spread just enough not to
         # overlap (kept inside the chart), and a short stroke in the line's colour joins each to its line.
         gap_x = dot / 2 + Scale.px(6)
-        columns: dict[int, list] = {}
-        for end in ends:
-            columns.setdefault(round(end[0]), []).append(end)
-        for group in columns.values():
-            group.sort(key=lambda e: e[1])
-            heights = [e[2].texture.size[1] * 0.8 for e in group]
-            ys = [e[1] - h / 2 for e, h in zip(group, heights)]
-            for i in range(1, len(ys)):
-                ys[i] = max(ys[i], ys[i - 1] + heights[i - 1])
-            overflow = ys[-1] + heights[-1] - self.top if ys else 0
-            if overflow > 0:
-                ys = [y - overflow for y in ys]
-                for i in range(len(ys) - 2, -1, -1):
-                    ys[i] = min(ys[i], ys[i + 1] - heights[i])
-            for (x, y, tag, s), top, h in zip(group, ys, heights):
-                mid = top + h / 2
-                Color(*s.rgba)
-                Line(points=[x, y, x + gap_x - Scale.px(2), mid], width=Scale.px(1.2))
-                Color(1, 1, 1, 1)
-                Rectangle(texture=tag.texture, size=tag.texture.size,
-                          pos=(x + gap_x, mid - tag.texture.size[1] / 2))
+        right = max((e[0] for e in ends), default=0)
+        placed: list[tuple[float, float, float, float]] = []  # the tags drawn: left, bottom, right, top
+
+        def free(x: float, y: float, w: float, h: float) -> bool:
+            return all(x + w <= l or x >= r or y + h <= b or y >= t for l, b, r, t in placed)
+
+        def draw(x: float, y: float, tag: CoreLabel, s: Series, top: float, h: float) -> None:
+            mid = top + h / 2
+            placed.append((x + gap_x, top, x + gap_x + tag.texture.size[0], top + h))
+            Color(*s.rgba)
+            Line(points=[x, y, x + gap_x - Scale.px(2), mid], width=Scale.px(1.2))
+            Color(1, 1, 1, 1)
+            Rectangle(texture=tag.texture, size=tag.texture.size, pos=(x + gap_x, mid - tag.texture.size[1] / 2))
+
+        # The lines that reach the last game first: their tags in a column at the right, spread just enough.
+        group = sorted((e for e in ends if abs(e[0] - right) < 1), key=lambda e: e[1])
+        heights = [e[2].texture.size[1] * 0.8 for e in group]
+        ys = [e[1] - h / 2 for e, h in zip(group, heights)]
+        for i in range(1, len(ys)):
+            ys[i] = max(ys[i], ys[i - 1] + heights[i - 1])
+        overflow = ys[-1] + heights[-1] - self.top if ys else 0
+        if overflow > 0:
+            ys = [y - overflow for y in ys]
+            for i in range(len(ys) - 2, -1, -1):
+                ys[i] = min(ys[i], ys[i + 1] - heights[i])
+        for (x, y, tag, s), top, h in zip(group, ys, heights):
+            draw(x, y, tag, s, top, h)
+        # A line that stops earlier: its tag beside its end, moved up or down to the nearest free place.
+        for x, y, tag, s in (e for e in ends if abs(e[0] - right) >= 1):
+            h, w = tag.texture.size[1] * 0.8, tag.texture.size[0]
+            top = y - h / 2
+            for k in range(12):
+                step = (k + 1) // 2 * (1 if k % 2 else -1) * h / 2
+                if free(x + gap_x, top + step, w, h) and top + step >= self.y:
+                    top += step
+                    break
+            draw(x, y, tag, s, top, h)

@@ -201,7 +201,7 @@ class StatsScreen(HistoryBase):
                                   size_hint_y=None, height=box_for(NAME)))
         chart.add_widget(Chart(series, x_labels=days, font=TEXT, thick=2.6))
         main.add_widget(chart)
-        key = GridLayout(cols=2 if self.app.portrait else 1, spacing=Scale.px(4), size_hint_y=None,
+        key = GridLayout(cols=1, spacing=Scale.px(4), size_hint_y=None,
                          row_force_default=True, row_default_height=Scale.px(DISC))
         key.bind(minimum_height=key.setter("height"))
         for s, rgba, marker in zip(shown, colours, markers):
@@ -217,6 +217,9 @@ class StatsScreen(HistoryBase):
             key.add_widget(cell)
         holder = BoxLayout(orientation="vertical", size_hint_x=None if not self.app.portrait else 1,
                            width=Scale.px(250), size_hint_y=1 if not self.app.portrait else 0.45)
+        if self.app.portrait:  # as high as the key's rows: the chart takes the rest, never under the key
+            holder.size_hint_y = None
+            key.bind(height=lambda _k, h: setattr(holder, "height", h))
         holder.add_widget(key)
         holder.add_widget(Widget())
         main.add_widget(holder)

@@ -399,7 +399,8 @@ class PlayScreen(ForfortScreen):
             row.add_widget(b)
             return row
         if "discard" in v["expects"]:
-            b = BigButton(text=self.tr("forfort.do.discard"), base_font=20, bg=theme.STONE_DARK)
+            # a real button, light on the panel and on one line (it read as a pale note on brown)
+            b = BigButton(text=self.tr("forfort.do.discard"), base_font=BUTTON, bg=theme.STONE)
             b.bind(on_release=lambda *_: self.do({"cmd": "discard"}))
             row.add_widget(b)
         if "end_turn" in v["expects"]:

@@ -178,7 +178,8 @@ def winner_line(tr: Any, v: Mapping[str, Any]) -> str:
     if v.get("won_by") == "fort":
         builder = next((p["name"] for p in v["players"] if p["name"] in winners and
                         all(t and t.get("top") == "wall" for t in p["fort"].values())), winners[0])
-        return tr("forfort.podium.fort_team" if teams else "forfort.podium.fort", player=builder)
+        team = next((p.get("team") for p in v["players"] if p["name"] == builder), "")
+        return tr("forfort.podium.fort_team" if teams else "forfort.podium.fort", player=builder, team=team)
     if teams:
         return tr("forfort.podium.team", players=names)
     return tr("forfort.podium.tie" if len(winners) > 1 else "forfort.podium.winner", players=names)

@@ -59,6 +59,10 @@ def test_hardware_check_runs_from_the_settings_and_lists_each_check(harness):
     names = [check.name for check, _results in screen.results]
     assert names == ["board", "pins", "config", "buzzers", "ring", "reader", "sound", "speech", "display",
                      "content", "log", "blanking", "permissions"]
+    # The first page says each device in plain words; every check's own line is behind Details.
+    rows = [getattr(w, "device", None) for w in h.widgets()]
+    assert [d for d in rows if d] == ["buttons", "ring", "reader", "sound", "screen", "box"]
+    h.tap(tr(h, "doctor.details"))
     shown = "\n".join(texts(h))
     config = screen.results[2][1][0]
     config_line = tr(h, "doctor.line", status=tr(h, "doctor.pass"), check=tr(h, "doctor.check.config"),
@@ -72,6 +76,8 @@ def test_hardware_check_runs_from_the_settings_and_lists_each_check(harness):
     # The game log the app writes is the one checked.
     log = next(r for c, rs in screen.results if c.name == "log" for r in rs)
     assert log.status == "pass" and "games.sqlite3" in log.detail
+    h.tap(tr(h, "settings.back"))  # from the details, the devices again
+    assert tr(h, "doctor.details") in texts(h)
 
 
 def test_tapping_the_four_corners_turns_them_green(harness):
@@ -122,7 +128,7 @@ def test_shut_down_is_offered_on_the_kiosk_and_asks_first(harness, monkeypatch):
     h.app.change_settings(power_buttons=False)
 
 
-def test_settings_say_how_many_buzzers_the_profile_put_on_gpio(harness):
+def test_settings_say_how_many_buttons_the_profile_put_on_gpio_and_the_pins_behind_details(harness):
     from gpiozero.pins.mock import MockFactory
 
     from companion.devices.buzzers import BuzzerConfig, BuzzerHardware
@@ -135,6 +141,14 @@ def test_settings_say_how_many_buzzers_the_profile_put_on_gpio(harness):
         h.app.go("settings")
         h.settle(frames=3)
         open_section(h, "hardware")
+        assert tr(h, "settings.plain.buttons_found", n=2) in texts(h)
+        assert tr(h, "settings.hw_buzzers_gpio", n=2) not in texts(h)  # the engineer's words wait
+        from kivy.uix.scrollview import ScrollView
+
+        for view in (w for w in h.widgets(h.screen) if isinstance(w, ScrollView)):
+            view.scroll_y = 0  # Details is under the lines: scrolled to, as a finger would
+        h.settle(frames=3)
+        h.tap(tr(h, "doctor.details"))
         assert tr(h, "settings.hw_buzzers_gpio", n=2) in texts(h)
     finally:
         h.app.buzzer_hardware.close()
@@ -165,6 +179,9 @@ def test_start_notices_read_in_french_at_home_and_in_full_in_the_hardware_check(
         screen.auto_run = False
         h.app.go("doctor")
         h.settle(frames=3)
+        summary = "\n".join(texts(h))
+        assert not any(word in summary for word in ("spidev", "led_cuont"))  # the devices' page: plain words
+        h.tap(tr(h, "doctor.details"))
         shown = "\n".join(texts(h))
         for n in h.app.notices:
             assert tr(h, "common.labelled", label=notice, value=screen.notice_words(n)) in shown
@@ -192,10 +209,37 @@ def test_the_hardware_check_in_french_says_every_detail_in_french(harness):
         screen = h.app.sm.get_screen("doctor")
         screen.rebuild()
         h.settle(frames=3)
+        h.tap(tr(h, "doctor.details"))
         shown = "\n".join(texts(h))
         assert tr(h, "doctor.why.spi_off", path="/dev/spidev0.0") in shown
         assert "GPIO 4 (broche 7)" in shown
         assert not [word for word in ENGLISH if word in shown], shown
+    finally:
+        h.app.notices = []
+        h.app.sm.get_screen("doctor").auto_run = True
+
+
+def test_each_device_has_one_row_with_its_mark_and_its_state_in_plain_words(harness):
+    # The family review: the check read as a developer console (SPI paths, 17 px lines cut at the edge).
+    from companion.app.scenarios import SCENARIOS
+    from companion.app.screens.doctor_rows import Mark
+
+    h = harness
+    h.app.set_language("en")
+    try:
+        SCENARIOS["doctor"](h.app)  # six buzzers, a ring without SPI, no reader, sound played
+        h.settle(frames=3)
+        marks = {row.device: next(w.status for w in row.walk() if isinstance(w, Mark))
+                 for row in h.widgets() if getattr(row, "device", None)}
+        assert marks == {"buttons": "pass", "ring": "fail", "reader": "skip", "sound": "pass",
+                         "screen": "skip", "box": "pass"}
+        shown = "\n".join(texts(h))
+        assert tr(h, "doctor.plain.buzzers_ok", n=6) in shown and tr(h, "doctor.plain.reader_none") in shown
+        assert "spidev" not in shown and "GPIO 4" not in shown  # the technical words are the Details'
+        h.tap(tr(h, "doctor.details"))
+        assert "GPIO 4 (pin 7)" in "\n".join(texts(h))
+        h.tap(tr(h, "settings.back"))  # Back from the details: the devices again
+        assert tr(h, "doctor.details") in texts(h)
     finally:
         h.app.notices = []
         h.app.sm.get_screen("doctor").auto_run = True

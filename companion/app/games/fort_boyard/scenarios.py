@@ -238,6 +238,7 @@ SCENARIOS: dict[str, Callable[[object], str]] = {
     "history-game-other": _screen("history_game", lambda app: _history(app, "history_game", others=True)),
     "doctor": _screen("doctor", _doctor),
     "doctor-corners": _screen("doctor", lambda app: _doctor(app, corners=True)),
+    "doctor-details": _screen("doctor", lambda app: _doctor(app, details=True)),
     "error": _screen("error", _error),
     "reveal-hidden": _screen("reveal", lambda app: _reveal(app, False)),
     "reveal-shown": _screen("reveal", lambda app: _reveal(app, True)),

@@ -112,8 +112,9 @@ def _history(app, screen: str, others: bool = False, game: str | None = None, pa
     app.go(screen)
 
 
-def _doctor(app, corners: bool = False) -> None:
-    """The hardware check with fixed results (a Pi 5 whose ring has no SPI yet), or the corner test."""
+def _doctor(app, corners: bool = False, details: bool = False) -> None:
+    """The hardware check with fixed results (a Pi 5 whose ring has no SPI yet), its details page, or the
+    corner test."""
     from companion.doctor import CHECKS, FAIL, PASS, SKIP, Result
 
     by_name = {c.name: c for c in CHECKS}
@@ -137,4 +138,5 @@ def _doctor(app, corners: bool = False) -> None:
 
     app.notices = [n for n in start_notices() if n.key == "notice.ring"]  # the start said it too
     app.go("doctor")
+    screen.open_details() if details else screen.close_details()  # (already on screen: no pre-enter)
 

@@ -79,7 +79,17 @@ class GameTile(BigButton):
         top = min(t._room_for_art() for t in tiles)
         return top if top >= px(self.MIN_ART) else 0
 
+    _room_known: tuple | None = None  # (width, height, text, room): the last answer of _room_for_art
+
     def _room_for_art(self) -> float:
+        """What the caption leaves the picture. Remembered for the tile's size and words: every step of every
+        tile's type-size search asks it of the whole row (five games: thousands of layouts at start)."""
+        key = (self.width, self.height, self.text, self.bold, self.font_name)
+        if self._room_known is None or self._room_known[0] != key:
+            self._room_known = (key, self._measure_room())
+        return self._room_known[1]
+
+    def _measure_room(self) -> float:
         from kivy.core.text import Label as CoreLabel
 
         share = self.height * self.ART_SHARE

@@ -106,3 +106,10 @@ def test_the_compact_strip_keeps_all_six_players(harness):
     chips = [w for w in harness.widgets(screen) if isinstance(w, PlayerChip)]
     assert [c.player for c in chips] == [p["name"] for p in harness.app.controller.view["players"]]
     assert all(c.width > 0 and c.right <= screen.width + 1 for c in chips)
+
+
+def test_a_round_2_winner_without_a_key_hears_what_the_clues_were_worth(harness):
+    """"Jean-Baptiste wins Round 2!" then "no treasure for Jean-Baptiste": the line between says why."""
+    screen = shown(harness, "moment-round3")
+    tr = harness.app.controller.tr
+    assert tr("moment.clues_without_key", player="Jean-Baptiste") in texts(harness, screen)

@@ -54,11 +54,11 @@ def test_a_whole_game_is_played_with_the_screens_buttons_to_the_podium(harness):
         if c.view["phase"] == "over":
             break
         h.tap("Pas de paire")  # the question after each build: which pair did the wall make?
-        h.tap("Pioche 1 carte · fin du tour")
+        h.tap("Piocher 1 · fin du tour")
         assert c.view["current"] == "Jean-Baptiste"
         _two_taps(h, ("nw", "n", "w", "e", "s", "se", "sw")[turn], "Muraille")
         h.tap("Pas de paire")
-        h.tap("Pioche 1 carte · fin du tour")
+        h.tap("Piocher 1 · fin du tour")
     v = c.view
     assert v["phase"] == "over" and v["winners"] == ["Marie-Christine"] and v["won_by"] == "fort"
     assert h.app.sm.current == "forfort_podium"
@@ -120,7 +120,7 @@ def test_the_end_of_turn_button_says_the_draw_it_makes(harness):
     _two_taps(h, "nw", "Wall")
     h.tap("No pair")
     before = c.view["players"][0]["dungeon"]
-    h.tap("Draw 1 card · end turn")
+    h.tap("Draw 1 · end turn")
     assert c.view["current"] == "Jean-Baptiste" and c.view["players"][0]["dungeon"] == before - 1
 
 
@@ -186,7 +186,7 @@ def test_after_a_build_no_pair_is_the_one_way_to_let_the_pairs_go(harness):
     SCENARIOS["pair"](h.app)  # Marie-Christine has built: which pair did her wall make?
     h.settle(frames=6)
     texts = [w.text for w in h.widgets(h.screen) if getattr(w, "text", "")]
-    assert texts.count("No pair") == 1 and "Draw 1 card · end turn" not in texts
+    assert texts.count("No pair") == 1 and "Draw 1 · end turn" not in texts
     h.tap("No pair")
     v = h.app.controller.view
     assert (v["phase"], v["combos"], "decline" in v["expects"]) == ("end", 0, False)
@@ -233,7 +233,7 @@ def test_a_teammates_fort_shown_large_says_what_may_be_done_there(harness):
     SCENARIOS["teams"](h.app)
     h.settle(frames=6)
     texts = [w.text for w in h.widgets(h.screen) if getattr(w, "text", "")]
-    assert "Your team: a camp, or defeat an army here." in texts
+    assert "Your team’s space: you may put a camp here or defeat an army here." in texts
 
 
 def test_every_fort_has_its_score_dungeon_and_armies_in_the_strip(harness):

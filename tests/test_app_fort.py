@@ -83,8 +83,8 @@ def test_a_game_played_through_the_screens_reaches_the_podium(harness):
     _points(h, "Marie-Christine", 5, 5, 5, 5, 5)
     assert c.view["last_round"] and c.view["still_to_lead"] == ["Marie-Christine", "Jean-Baptiste"]
     assert sum(getattr(w, "kind", None) == "lead" for w in h.widgets()) == 2  # both chips: still to lead
-    bar = app.controller.tr("fort.bar.last", trigger=app.controller.tr("fort.trigger.points"))
-    assert any(getattr(w, "text", None) == bar for w in h.widgets())  # the top bar says why
+    bar = app.controller.tr("fort.bar.last", trigger=app.controller.tr("fort.trigger.points", player="Marie-Christine"))
+    assert any(getattr(w, "text", None) == bar for w in h.widgets())  # the top bar says why, and who
     h.tap(_find(h, suit=None))
     assert any(getattr(w, "role", None) == "last_round" for w in h.widgets())  # the banner names them
     h.tap(_find(h, source="yard"))

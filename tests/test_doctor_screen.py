@@ -128,7 +128,7 @@ def test_shut_down_is_offered_on_the_kiosk_and_asks_first(harness, monkeypatch):
     h.app.change_settings(power_buttons=False)
 
 
-def test_settings_say_how_many_buzzers_the_profile_put_on_gpio(harness):
+def test_settings_say_how_many_buttons_the_profile_put_on_gpio_and_the_pins_behind_details(harness):
     from gpiozero.pins.mock import MockFactory
 
     from companion.devices.buzzers import BuzzerConfig, BuzzerHardware
@@ -141,6 +141,14 @@ def test_settings_say_how_many_buzzers_the_profile_put_on_gpio(harness):
         h.app.go("settings")
         h.settle(frames=3)
         open_section(h, "hardware")
+        assert tr(h, "settings.plain.buttons_found", n=2) in texts(h)
+        assert tr(h, "settings.hw_buzzers_gpio", n=2) not in texts(h)  # the engineer's words wait
+        from kivy.uix.scrollview import ScrollView
+
+        for view in (w for w in h.widgets(h.screen) if isinstance(w, ScrollView)):
+            view.scroll_y = 0  # Details is under the lines: scrolled to, as a finger would
+        h.settle(frames=3)
+        h.tap(tr(h, "doctor.details"))
         assert tr(h, "settings.hw_buzzers_gpio", n=2) in texts(h)
     finally:
         h.app.buzzer_hardware.close()

@@ -82,7 +82,7 @@ def test_the_keys_chart_draws_every_players_keys(h):
     chart = next(w for w in h.widgets(h.screen) if isinstance(w, Chart))
     expected = keys_over_game(load_game(h.app.controller.session.log, 1))
     assert [list(s.values) for s in chart.series] == [expected.series(p) for p in ("Ann", "Bob", "Cy")]
-    assert [label for _, label in chart.marks] == ["R2", "R3"]
+    assert [label for _, label in chart.marks] == ["R1", "R2", "R3"]  # every round marked, the first too
     assert len(chart.canvas.children) > 20  # grid, lines, dots and labels were drawn
 
 

@@ -141,7 +141,7 @@ def test_a_new_catalogue_is_a_new_language_without_code(tmp_path, monkeypatch):
     german = english.replace('"Language: en', '"Language: de').replace('msgstr "English"', 'msgstr "Deutsch"')
     po = tmp_path / "de" / "LC_MESSAGES" / "companion.po"
     po.parent.mkdir(parents=True)
-    po.write_text(german.replace('msgstr "The table companion"', 'msgstr "Der Tischbegleiter"'), "utf-8")
+    po.write_text(german.replace('msgstr "The tabletop companion"', 'msgstr "Der Tischbegleiter"'), "utf-8")
     po.with_suffix(".mo").write_bytes(catalogues.compiled(po))
     monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
     language.catalogue.cache_clear()

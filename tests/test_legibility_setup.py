@@ -237,10 +237,10 @@ def test_sound_is_on_or_muted_not_a_double_negative(harness):
     texts = {w.text for w in h.widgets() if hasattr(w, "text")}
     assert "Son" in texts and "Son coupé" not in texts
     segments = [w for w in h.widgets() if getattr(w, "choice", (None,))[0] == "muted"]
-    assert sorted(w.text for w in segments) == ["coupé", "✓ activé"]
-    h.tap("coupé")
+    assert sorted(w.text for w in segments) == ["non", "✓ oui"]
+    h.tap("non")
     assert h.app.settings.muted is True
-    h.tap("activé")
+    h.tap("oui")
     assert h.app.settings.muted is False
 
 

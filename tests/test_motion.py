@@ -203,11 +203,23 @@ def open_settings_section(h, section: str) -> None:
     h.tap(button)
 
 
+def scroll_into_view(h, widget) -> None:
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and not isinstance(parent, ScrollView):
+        parent = parent.parent
+    if parent is not None:
+        parent.scroll_to(widget, animate=False)
+        h.settle(frames=3)
+
+
 def test_settings_toggle_reduce_motion_in_one_tap(game):
     h = game
     open_settings_section(h, "display")  # the settings' Display section
     for value in (True, False):
         [segment] = [w for w in h.widgets(h.screen) if getattr(w, "choice", None) == ("reduce_motion", value)]
+        scroll_into_view(h, segment)  # the section's rows scroll above the backdrop's strip: scroll as a user does
         h.tap(segment)
         assert h.app.settings.reduce_motion is value
 

@@ -63,9 +63,12 @@ def test_the_reader_runs_with_the_app_and_settings_say_so(harness, reader_port):
     h = harness
     assert h.app.tiles.reader.wait_connected(10)
     h.app.go("settings")
-    h.app.sm.get_screen("settings").show("hardware")
+    screen = h.app.sm.get_screen("settings")
+    screen.show("hardware")
+    pump_until(h, lambda: tr(h, "settings.plain.reader_ok") in labels(h), "the reader's state in Settings")
+    screen.toggle_details()  # its model and port: the engineer's words, behind Details
     pump_until(h, lambda: any(tr(h, "tiles.reader_ok", reader="RDM6300", port=reader_port.path) in t
-                              for t in labels(h)), "the reader's state in Settings")
+                              for t in labels(h)), "the reader's model and port in the details")
 
 
 def test_enrolment_screen_from_settings_scans_through_the_real_reader(harness, reader_port):

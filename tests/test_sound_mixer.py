@@ -292,3 +292,33 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
     except FileNotFoundError:
         return False
+
+
+def test_a_mixer_never_restarts_portaudio_while_another_thread_is_inside_it():
+    # Under load a test run froze: two mixers' keepers restarted PortAudio at once beside a closing stream,
+    # and the game's next sound waited on the stuck keeper for good. PortAudio's process-wide calls now
+    # share one lock: a keeper that finds it taken tries again later, and play() never waits on it.
+    from companion.sound.devices import PORTAUDIO_LOCK
+    from companion.sound.mixer import Mixer
+
+    m = Mixer(retry_interval=60)
+    inside, leave = threading.Event(), threading.Event()
+
+    def closing_stream():  # another thread inside PortAudio (a stream closing, another mixer's restart)
+        with PORTAUDIO_LOCK:
+            inside.set()
+            leave.wait(10)
+
+    other = threading.Thread(target=closing_stream, daemon=True)
+    other.start()
+    try:
+        assert inside.wait(5)
+        assert m._try_open() is False  # gave up on PortAudio rather than waiting inside this mixer's lock
+        assert "busy" in m.status().reason
+        assert m._attempts == 0  # PortAudio was not touched: no attempt counted, no restart made
+        played = m.play(tone(), "cues")
+        assert played.done.is_set()  # no device yet: dropped at once, not held behind PortAudio
+    finally:
+        leave.set()
+        other.join(5)
+        m.close()

@@ -185,15 +185,17 @@ class Harness:
                           "box": [round(left), round(Window.height - up), max(1, round(right - left)),
                                   max(1, round(up - bottom))]})
             hidden.append((w, w.text))
-        # Hidden by taking their text away (a button sets its text colour again whenever it redraws, so
-        # a transparent colour would not last until the picture); the widgets keep their size.
+        # Hidden by drawing a clear texture of the same size in place of their letters. Not by taking the
+        # text away: a row whose height follows its text would shrink and move every row below it (the
+        # hidden picture then had other things behind the letters), and not by a transparent colour: a
+        # button sets its text colour again whenever it redraws.
         for w, _text in hidden:
-            w.text = ""
+            w.texture = _clear_texture(w.texture)
         try:
             self.screenshot(hidden_path)
         finally:
-            for w, text in hidden:
-                w.text = text
+            for w, _text in hidden:
+                w.texture_update()
             self.pump(2)
         return found
 
@@ -227,6 +229,17 @@ def _breaks_a_word(label: Label) -> bool:
     extents = label._label.get_cached_extents()
     text = MARKUP_TAG.sub("", label.text) if label.markup else label.text  # "[u]" is drawn as no width
     return any(extents(word)[0] > width + 1 for word in WORDS.split(text) if word)
+
+
+def _clear_texture(texture: Any) -> Any:
+    """A fully transparent texture as large as ``texture`` (None stays None: nothing is drawn)."""
+    if texture is None:
+        return None
+    from kivy.graphics.texture import Texture
+
+    clear = Texture.create(size=texture.size, colorfmt="rgba")
+    clear.blit_buffer(bytes(4 * texture.width * texture.height), colorfmt="rgba", bufferfmt="ubyte")
+    return clear
 
 
 def _clipped(widget: Widget, box: tuple[float, float, float, float]) -> tuple[float, float, float, float] | None:

@@ -7,8 +7,15 @@ is seen only after :func:`rescan`.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from types import ModuleType
+
+# PortAudio's process-wide calls are not thread-safe: restarting it (terminate, initialize) while another
+# thread opens or closes a stream, or while a second mixer restarts it too, hangs inside the library (a
+# test run under load froze two keepers in _terminate / _initialize beside a closing stream, and the game's
+# next sound waited on them for good). Every such call takes this lock; nobody waits for it for long.
+PORTAUDIO_LOCK = threading.RLock()
 
 
 class SoundUnavailable(Exception):
@@ -43,10 +50,12 @@ def portaudio() -> ModuleType:
 
 
 def rescan(sd: ModuleType) -> None:
-    """Restart PortAudio so that it lists the devices present now. Only with no stream open."""
+    """Restart PortAudio so that it lists the devices present now. Only with no stream open, holding
+    :data:`PORTAUDIO_LOCK`."""
     # sounddevice has no public call for this; _terminate/_initialize are what its own docs suggest.
-    sd._terminate()
-    sd._initialize()
+    with PORTAUDIO_LOCK:
+        sd._terminate()
+        sd._initialize()
 
 
 def output_devices(sd: ModuleType | None = None) -> list[OutputDevice]:

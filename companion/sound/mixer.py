@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 
 from companion.sound.clip import Clip
-from companion.sound.devices import OutputDevice, SoundUnavailable, choose, output_devices, portaudio, rescan
+from companion.sound.devices import (PORTAUDIO_LOCK, OutputDevice, SoundUnavailable, choose, output_devices, portaudio,
+                                     rescan)
 from companion.sound.mixbus import CATEGORIES, MixBus, Playback
 
 log = logging.getLogger(__name__)
@@ -190,6 +191,18 @@ class Mixer:
     # --- the device --------------------------------------------------------------------------------
 
     def _try_open(self) -> bool:
+        # Another thread in PortAudio (a stream closing, another mixer restarting it): try again on the
+        # next round. Taken before this mixer's lock, so that the game's next sound (play, which takes
+        # only that one) never waits on PortAudio.
+        if not PORTAUDIO_LOCK.acquire(timeout=0.5):
+            self._reason = self._why("the sound system is busy; trying again")
+            return False
+        try:
+            return self._open_locked()
+        finally:
+            PORTAUDIO_LOCK.release()
+
+    def _open_locked(self) -> bool:
         with self._lock:
             if self._stream is not None or self._closing.is_set():
                 return self._stream is not None
@@ -315,11 +328,12 @@ def _skip_portaudio_exit() -> None:
 
 
 def _close_quietly(stream: Any) -> None:
-    try:
-        stream.abort()
-    except Exception:
-        pass
-    try:
-        stream.close()
-    except Exception:
-        pass
+    with PORTAUDIO_LOCK:  # never beside a restart of PortAudio (see companion.sound.devices)
+        try:
+            stream.abort()
+        except Exception:
+            pass
+        try:
+            stream.close()
+        except Exception:
+            pass

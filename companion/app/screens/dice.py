@@ -31,14 +31,14 @@ class DiceScreen(BaseScreen):
     def body(self) -> Widget:
         paint_game_backdrop(self, self.c.ui(), self.c.view)  # the game just set up: its scenery, as setup's
         box = BoxLayout(orientation="vertical", spacing=gap(), padding=px(SPACE.xs))
-        box.add_widget(FitLabel(text=self.tr("dice.title"), base_font=TYPE.step, font_name="Display",
-                                color=theme.GOLD, size_hint_y=None, height=box_for(TYPE.step)))
-        self.lines = BoxLayout(orientation="vertical", spacing=gap())
-        box.add_widget(self.lines)
-        self.result = FitLabel(text="", base_font=TYPE.step, bold=True, color=theme.GOLD, size_hint_y=None,
-                               height=box_for(TYPE.step))
+        # The title line says who starts once the die has spoken: the rolls get its line's height, the
+        # faces in two rows of three twice the size they had under a title and a result line (review).
+        self.result = FitLabel(text=self.tr("dice.title"), base_font=TYPE.step, font_name="Display",
+                               color=theme.GOLD, size_hint_y=None, height=box_for(TYPE.step))
         self.result.role = "step"
         box.add_widget(self.result)
+        self.lines = BoxLayout(orientation="vertical", spacing=gap())
+        box.add_widget(self.lines)
         go = BigButton(text=self.tr("dice.go"), bg=theme.GOLD, base_font=TYPE.button, bold=True, size_hint_y=None,
                        height=px(TOUCH.primary))
         go.bind(on_release=lambda *_: self.app.show_phase())

@@ -18,7 +18,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.app import theme
@@ -28,6 +27,7 @@ from companion.app.screens.back import back_button
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.doctor_rows import Mark, device_states, mark_side, plain_words
 from companion.app.screens.home import notice_text
+from companion.app.screens.scrolling import scroll_view
 from companion.doctor import CHECKS, FAIL, PASS, SKIP, Check, Context, Result
 from companion.doctor.explain import explain
 from companion.notice import Notice
@@ -35,6 +35,7 @@ from companion.notice import Notice
 STATUS_COLOURS = {PASS: theme.OK, FAIL: theme.DANGER, SKIP: theme.STONE}
 ROW_FONT, NAME_FONT, BUTTON_FONT = 20, 24, 20  # read at 1.5 m: body text, a device's name, the buttons
 NAME_WIDTH = 230  # "Lecteur de tuiles" on one line at 24 px bold
+TOLD_BY_A_ROW = {"notice.ring", "notice.buzzers"}  # start notices a device's row of the summary says too
 CORNER_HINTS = {"top-left": {"x": 0, "top": 1}, "top-right": {"right": 1, "top": 1},
                 "bottom-left": {"x": 0, "y": 0}, "bottom-right": {"right": 1, "y": 0}}
 
@@ -135,17 +136,28 @@ class DoctorScreen(BaseScreen):
     def summary(self) -> Widget:
         """One row a device: its mark, its name, its state in plain words; the start's notices above."""
         box = BoxLayout(orientation="vertical", spacing=Scale.px(6), padding=Scale.px(6))
-        box.add_widget(self.title(self.tr("doctor.title"), height=52))
+        # Details beside the title: the bottom row keeps three buttons, each label at its full 20 px.
+        head = BoxLayout(size_hint_y=None, height=touch_height(), spacing=Scale.px(10))
+        head.add_widget(self.title(self.tr("doctor.title"), height=52))
+        details = BigButton(text=self.tr("doctor.details"), bg=theme.SEA_LIGHT, base_font=BUTTON_FONT,
+                            size_hint_x=None, width=Scale.px(170))
+        details.bind(on_release=lambda *_: self.open_details())
+        head.add_widget(details)
+        box.add_widget(head)
         rows = GridLayout(cols=1, spacing=Scale.px(8), size_hint_y=None, padding=[0, 0, Scale.px(16), 0])
         rows.bind(minimum_height=rows.setter("height"))
         for notice in self.app.notices:  # the start's words, their detail behind Details
-            text = self.tr("common.labelled", label=self.tr("home.notice"), value=notice_text(notice, self.tr))
+            if getattr(notice, "key", None) in TOLD_BY_A_ROW:
+                continue  # the device's row below says it already (the review read it twice)
+            value = notice_text(notice, self.tr)
+            if self.c.tr.language == "fr":  # French goes on in lower case after a colon
+                value = value[:1].lower() + value[1:]
+            text = self.tr("common.labelled", label=self.tr("home.notice"), value=value)
             rows.add_widget(grown(text, theme.GOLD, ROW_FONT))
         for state in device_states(self.results, self.running):
             rows.add_widget(self.device_row(state))
         box.add_widget(self.scrolled(rows))
-        details = (self.tr("doctor.details"), theme.SEA_LIGHT, self.open_details)
-        box.add_widget(self.buttons(lambda: self.app.go("settings"), details))
+        box.add_widget(self.buttons(lambda: self.app.go("settings")))
         return box
 
     def device_row(self, state) -> Widget:
@@ -213,9 +225,7 @@ class DoctorScreen(BaseScreen):
         return box
 
     def scrolled(self, rows: Widget) -> Widget:
-        scroll = ScrollView(do_scroll_x=False, bar_width=Scale.px(8), scroll_type=["bars", "content"])
-        scroll.add_widget(rows)  # a bar a finger can hold
-        return scroll
+        return scroll_view(rows)  # a gold bar a finger can hold, a ▼ while rows are below
 
     def buttons(self, back, *more) -> Widget:
         """Back, Check again, Tap the corners, and the page's own: one row, or on a portrait screen two
@@ -269,14 +279,13 @@ class DoctorScreen(BaseScreen):
                                size_hint=(None, None), size=size, pos_hint=where)
             target.bind(on_release=lambda _b, n=name: self.tapped(n))
             layer.add_widget(target)
-        middle = BoxLayout(orientation="vertical", size_hint=(0.5, 0.5), pos_hint={"center_x": 0.5, "center_y": 0.5},
+        middle = BoxLayout(orientation="vertical", size_hint=(0.66, 0.5), pos_hint={"center_x": 0.5, "center_y": 0.5},
                            spacing=Scale.px(6))
         finished = all(self.corners.values())
         middle.add_widget(FitLabel(text=self.tr("doctor.corners_done" if finished else "doctor.corners_help"),
                                    base_font=20, color=theme.OK if finished else theme.TEXT))
-        back = BigButton(text=self.tr("settings.back"), bg=theme.STONE, base_font=BUTTON_FONT, size_hint_y=None,
-                         height=touch_height())
-        back.bind(on_release=lambda *_: (setattr(self, "corners", None), self.rebuild()))
+        back = back_button(self.tr, lambda: (setattr(self, "corners", None), self.rebuild()))
+        back.pos_hint = {"center_x": 0.5}  # the shared Back, its size and word as everywhere
         middle.add_widget(back)
         layer.add_widget(middle)
         return layer

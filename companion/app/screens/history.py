@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup, get_hex_from_color
 
@@ -64,15 +66,28 @@ class HistoryScreen(HistoryBase):
                           bg=theme.SEA_LIGHT, size_hint_y=None, height=box_for(ROW_FONT, 4 if self.app.portrait else 2))
             b.game = g.game
             b.bind(on_release=lambda _b, gid=g.id: self.open_game(gid))
-            rows.add_widget(b)
+            rows.add_widget(self.with_chevron(b))
         # Whole rows only: the last one seen is never cut off against the buttons under the list.
         box.add_widget(self.scroll(rows, line=box_for(ROW_FONT, 4 if self.app.portrait else 2) + Scale.px(ROW_GAP)))
         box.add_widget(self.nav_back(lambda: self.app.go("home"),
                                      (self.tr("history.stats"), theme.GOLD, self.open_stats)))
         return box
 
+    @staticmethod
+    def with_chevron(button: BigButton) -> Widget:
+        """The row with a "›" at its right: it opens its game (a plain block of text did not say so). The
+        row's text keeps clear of it (the button's right padding)."""
+        holder = FloatLayout(size_hint_y=None, height=button.height)
+        button.size_hint, button.pos_hint = (1, 1), {"x": 0, "y": 0}
+        button.padding = [Scale.px(12), 0, Scale.px(44), 0]
+        holder.add_widget(button)
+        holder.add_widget(Label(text="\u203a", font_size=Scale.px(40), bold=True, color=theme.GOLD,
+                                size_hint=(None, 1), width=Scale.px(40), pos_hint={"right": 1, "y": 0}))
+        return holder
+
     def duration(self, seconds: float) -> str:
-        """"41 min"; a play shorter than a minute "< 1 min" ("moins d'une minute"), never "0 min"."""
+        """"41 min"; a play shorter than a minute "< 1 min" in both languages (the short form keeps a row's
+        first line at its size), never "0 min"."""
         minutes = round(seconds / 60)
         return self.tr("history.minutes", n=minutes) if minutes >= 1 else self.tr("history.under_a_minute")
 

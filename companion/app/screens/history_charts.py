@@ -21,6 +21,32 @@ class Series:
     label: str  # the initial drawn at the end of the line
     rgba: tuple[float, float, float, float]
     values: tuple[float | None, ...]  # None: no point there (a game the player did not play)
+    marker: str = "round"  # or "square": two lines of one colour (two people who share it) told apart
+
+
+def draw_marker(marker: str, x: float, y: float, size: float) -> None:
+    """A line's point at (x, y): a disc, or a square for the second line of a shared colour."""
+    if marker == "square":
+        Rectangle(pos=(x - size / 2, y - size / 2), size=(size, size))
+    else:
+        Ellipse(pos=(x - size / 2, y - size / 2), size=(size, size))
+
+
+class KeySample(Widget):
+    """A key's sample of a line: a short stroke in its colour and its marker, as the chart draws it."""
+
+    def __init__(self, rgba, marker: str = "round", thick: float = 2.6, **kw):
+        super().__init__(**kw)
+        self.rgba, self.marker, self.thick = rgba, marker, thick
+        self.bind(pos=self._draw, size=self._draw)
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        with self.canvas:
+            Color(*self.rgba)
+            Line(points=[self.x + Scale.px(2), self.center_y, self.right - Scale.px(2), self.center_y],
+                 width=Scale.px(self.thick))
+            draw_marker(self.marker, self.center_x, self.center_y, Scale.px(self.thick * 5))
 
 
 def nice_step(top: float, lines: int = 4) -> int:
@@ -71,6 +97,9 @@ class Chart(Widget):
         y_max = max(step, -(-top // step) * step)
         font = Scale.px(self.font)  # never under the least any text at the table is (issue 13)
         pad_l, pad_r, pad_t = Scale.px(self.font * 3.1), Scale.px(self.font * 1.6), Scale.px(self.font * 1.8)
+        if not self.bars:  # room at the right for each line's tag, written at the line's end
+            widest = max((self._text(s.label, font).texture.size[0] for s in self.series), default=0)
+            pad_r = max(pad_r, widest + Scale.px(self.thick * 4 + 8))
         w = max(self.width - pad_l - pad_r, 1)
         # Names wider than their slot alternate on two lines under the bars, never over each other.
         tags = [self._text(text, font, theme.TEXT if own else theme.STONE) for text in labels[:n]]
@@ -100,7 +129,7 @@ class Chart(Widget):
                 tick = self._text(str(k), font, theme.STONE)
                 Color(1, 1, 1, 1)
                 Rectangle(texture=tick.texture, size=tick.texture.size,
-                          pos=(x0 - tick.texture.size[0] - Scale.px(4), py(k) - tick.texture.size[1] / 2))
+                          pos=(x0 - tick.texture.size[0] - Scale.px(10), py(k) - tick.texture.size[1] / 2))
             for at, text in self.marks:
                 Color(*theme.GOLD)
                 Line(points=[px(at), y0, px(at), y0 + h], width=1, dash_length=4, dash_offset=4)
@@ -154,10 +183,11 @@ class Chart(Widget):
 
     def _draw_lines(self, px, py, font: float) -> None:
         dot = Scale.px(self.thick * 3.75)
-        placed: list[tuple[float, float, float]] = []  # the tags drawn: x, bottom, top
+        ends: list[tuple[float, float, CoreLabel, Series]] = []  # each line's last point and its tag
         for k, s in enumerate(self.series):
-            # Lines that share values are nudged apart a little so that every one stays visible.
-            nudge = (k - (len(self.series) - 1) / 2) * Scale.px(1.5)
+            # Lines that share values are nudged apart so that every one stays visible (a line at zero
+            # never hides under another).
+            nudge = (k - (len(self.series) - 1) / 2) * Scale.px(self.thick * 2)
             segments: list[list[float]] = [[]]
             for i, v in enumerate(s.values):
                 if v is None:
@@ -165,27 +195,52 @@ class Chart(Widget):
                 else:
                     segments[-1] += [px(i), py(v) + nudge]
             Color(*s.rgba)
+            size = dot * (0.95 if s.marker == "square" else 1)
             for points in segments:
                 if len(points) >= 4:
                     Line(points=self._staircase(points) if self.steps else points, width=Scale.px(self.thick))
                 for i in range(0, len(points), 2):
-                    Ellipse(pos=(points[i] - dot / 2, points[i + 1] - dot / 2), size=(dot, dot))
+                    draw_marker(s.marker, points[i], points[i + 1], size)
             last = next((seg for seg in reversed(segments) if seg), None)
             if last:
-                tag = self._text(s.label, font, s.rgba)
-                x, y = last[-2] + Scale.px(4), last[-1] - tag.texture.size[1] / 2
-                th = tag.texture.size[1] * 0.8
-                # Two lines ending together: the tags one above the other, never over each other, and never
-                # above the chart's top (they go below the crowd then).
-                clash = lambda y: any(abs(x - px_) < 1 and y < top and y + th > bottom  # noqa: E731
-                                      for px_, bottom, top in placed)
-                start = y
-                while clash(y) and y + th <= self.top - th:
-                    y += th
-                if clash(y):
-                    y = start
-                    while clash(y) and y > self.y:
-                        y -= th
-                placed.append((x, y, y + th))
-                Color(1, 1, 1, 1)
-                Rectangle(texture=tag.texture, size=tag.texture.size, pos=(x, y))
+                ends.append((last[-2], last[-1], self._text(s.label, font, s.rgba), s))
+        # Each tag beside its line's end; tags of lines ending together are spread just enough not to
+        # overlap (kept inside the chart), and a short stroke in the line's colour joins each to its line.
+        gap_x = dot / 2 + Scale.px(6)
+        right = max((e[0] for e in ends), default=0)
+        placed: list[tuple[float, float, float, float]] = []  # the tags drawn: left, bottom, right, top
+
+        def free(x: float, y: float, w: float, h: float) -> bool:
+            return all(x + w <= l or x >= r or y + h <= b or y >= t for l, b, r, t in placed)
+
+        def draw(x: float, y: float, tag: CoreLabel, s: Series, top: float, h: float) -> None:
+            mid = top + h / 2
+            placed.append((x + gap_x, top, x + gap_x + tag.texture.size[0], top + h))
+            Color(*s.rgba)
+            Line(points=[x, y, x + gap_x - Scale.px(2), mid], width=Scale.px(1.2))
+            Color(1, 1, 1, 1)
+            Rectangle(texture=tag.texture, size=tag.texture.size, pos=(x + gap_x, mid - tag.texture.size[1] / 2))
+
+        # The lines that reach the last game first: their tags in a column at the right, spread just enough.
+        group = sorted((e for e in ends if abs(e[0] - right) < 1), key=lambda e: e[1])
+        heights = [e[2].texture.size[1] * 0.8 for e in group]
+        ys = [e[1] - h / 2 for e, h in zip(group, heights)]
+        for i in range(1, len(ys)):
+            ys[i] = max(ys[i], ys[i - 1] + heights[i - 1])
+        overflow = ys[-1] + heights[-1] - self.top if ys else 0
+        if overflow > 0:
+            ys = [y - overflow for y in ys]
+            for i in range(len(ys) - 2, -1, -1):
+                ys[i] = min(ys[i], ys[i + 1] - heights[i])
+        for (x, y, tag, s), top, h in zip(group, ys, heights):
+            draw(x, y, tag, s, top, h)
+        # A line that stops earlier: its tag beside its end, moved up or down to the nearest free place.
+        for x, y, tag, s in (e for e in ends if abs(e[0] - right) >= 1):
+            h, w = tag.texture.size[1] * 0.8, tag.texture.size[0]
+            top = y - h / 2
+            for k in range(12):
+                step = (k + 1) // 2 * (1 if k % 2 else -1) * h / 2
+                if free(x + gap_x, top + step, w, h) and top + step >= self.y:
+                    top += step
+                    break
+            draw(x, y, tag, s, top, h)

@@ -12,7 +12,8 @@ from companion.app.controls import FitLabel, Scale
 from companion.app.history_look import history_look
 from companion.app.initials import unique_initials
 from companion.app.screens.history_charts import Chart, Series
-from companion.app.screens.history_kit import HistoryBase, game_colours
+from companion.app.screens.history_kit import HistoryBase, game_colours, winners_text
+from companion.app.screens.kit import box_for
 from companion.history.timeline import describe, keys_over_game, timeline
 
 LINE = 34  # one line of 18 px text (Andika's line box): headings and events alike
@@ -34,6 +35,10 @@ class HistoryGameScreen(HistoryBase):
         box.add_widget(self.title(game.name(self.c.tr.language) + " – " + self.c.tr.date_time(game.started),
                                   base_font=26, height=44))
         look = history_look(game.game)
+        # Who won, in words, first: the chart and the moments tell how.
+        won = winners_text(self.tr, list(game.winners), look)
+        box.add_widget(FitLabel(text=won[:1].upper() + won[1:], base_font=22, bold=True, color=theme.GOLD,
+                                size_hint_y=None, height=box_for(22)))
         main = self.split()
         colours = game_colours(game)
         left = BoxLayout(orientation="vertical", spacing=Scale.px(4))
@@ -41,7 +46,9 @@ class HistoryGameScreen(HistoryBase):
         if look.standing_chart:  # the game's standing over the play (its keys...), a step at each change
             chart = keys_over_game(game)
             series = [Series(initials[p], rgba, tuple(chart.series(p))) for p, rgba in zip(game.players, colours)]
-            marks = [(at, self.tr("history.round_mark", round=k + 2)) for k, at in enumerate(chart.rounds)]
+            # Every round labelled, the first one at the start too (M1, M2, M3), not only the later ones.
+            marks = [(0, self.tr("history.round_mark", round=1))] + [
+                (at, self.tr("history.round_mark", round=k + 2)) for k, at in enumerate(chart.rounds)]
             heading, drawn = look.standing_chart, Chart(series, marks, steps=True)
         else:  # each player's final score, a bar each in their colour over their full name
             scores = game.scores

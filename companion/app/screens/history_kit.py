@@ -132,9 +132,10 @@ class HistoryBase(BaseScreen):
         for name, rgba in zip(names, colours):
             cell = BoxLayout(spacing=Scale.px(4))
             cell.add_widget(Swatch(initial=initials[name], rgba=rgba, size_hint_x=None, width=Scale.px(34)))
-            label = FitLabel(text=name, base_font=18, wrap=False)
-            label.halign = "left"
-            cell.add_widget(label)
+            # The name right beside its chip (a centred name drifted away from it), then the free room.
+            cell.add_widget(FitLabel(text=name, base_font=18, wrap=False, size_hint_x=None,
+                                     width=text_width(name, 18) + Scale.px(8)))
+            cell.add_widget(Widget())
             grid.add_widget(cell)
         return grid
 

@@ -17,8 +17,8 @@ from companion.app import theme
 from companion.app.controls import BigButton, FitLabel, Scale, Swatch, touch_height
 from companion.app.history_look import HistoryLook, StatColumn, history_look
 from companion.app.initials import unique_initials
-from companion.app.screens.history_charts import Chart, Series
-from companion.app.screens.kit import box_for
+from companion.app.screens.history_charts import Chart, KeySample, Series
+from companion.app.screens.kit import box_for, text_width
 from companion.app.screens.history_kit import ALL, CHART_GAMES, HistoryBase, whole_height
 from companion.engine.registry import available_games
 from companion.history.games import PlayedGame, load_names
@@ -67,7 +67,9 @@ class StatsScreen(HistoryBase):
         board = across_games(games, names) if every else player_stats(games, names, game=kind)
         look = HistoryLook() if every else history_look(kind) if kind else HistoryLook()
         self.columns = every_game(self.c.tr.percent) if every else SHARED_FIRST + look.columns + SHARED_LAST
-        title = self.tr("stats.title") + ("" if every else self.which_game(games, kind).replace(" ·", "\u00a0·"))
+        # The chart's page is titled as a chart (how the scores went), the table's as the leaderboard.
+        head = "stats.chart_title" if self.page != "table" and not every else "stats.title"
+        title = self.tr(head) + ("" if every else self.which_game(games, kind).replace(" ·", "\u00a0·"))
         box.add_widget(self.title(title, base_font=28, height=48))
         chips = self.game_chips(games, kind, self.choose)
         if chips is not None:
@@ -180,11 +182,17 @@ class StatsScreen(HistoryBase):
     def _score_chart(self, games: list[PlayedGame], names, kind: str, look: HistoryLook,
                      shown: list[PlayerStats], colours: list) -> Widget:
         """The score of the first six of the board per play (its day under it), each line in the player's
-        colour with their initial at its end; beside it (under it in portrait) the key: disc and full name."""
+        colour with their name at its end; beside it (under it in portrait) the key: disc and full name.
+        Two people who share a colour (a person keeps theirs across evenings) are told apart by the
+        markers of their lines, round and square, and the key shows each line's marker."""
         last = treasure_per_game(games, names, game=kind)[-CHART_GAMES:]
-        series = [Series(self._initials.get(s.name) or s.name[:1].upper(), rgba,
-                         tuple(g.treasure.get(s.key) for g in last))
-                  for rgba, s in zip(colours, shown)]
+        seen: set = set()
+        markers = []
+        for rgba in colours[:len(shown)]:
+            markers.append("square" if tuple(rgba) in seen else "round")
+            seen.add(tuple(rgba))
+        series = [Series(s.name, rgba, tuple(g.treasure.get(s.key) for g in last), marker)
+                  for rgba, s, marker in zip(colours, shown, markers)]
         started = {g.id: g.started for g in games}
         days = [self.c.tr.day_month(started[g.game_id]) for g in last]
         main = self.split()
@@ -193,20 +201,25 @@ class StatsScreen(HistoryBase):
                                   size_hint_y=None, height=box_for(NAME)))
         chart.add_widget(Chart(series, x_labels=days, font=TEXT, thick=2.6))
         main.add_widget(chart)
-        key = GridLayout(cols=2 if self.app.portrait else 1, spacing=Scale.px(4), size_hint_y=None,
+        key = GridLayout(cols=1, spacing=Scale.px(4), size_hint_y=None,
                          row_force_default=True, row_default_height=Scale.px(DISC))
         key.bind(minimum_height=key.setter("height"))
-        for s, rgba in zip(shown, colours):
-            cell = BoxLayout(spacing=Scale.px(8))
+        for s, rgba, marker in zip(shown, colours, markers):
+            cell = BoxLayout(spacing=Scale.px(6))
             cell.add_widget(Swatch(initial=self._initials.get(s.name, s.name[:1]), rgba=rgba, size_hint_x=None,
                                    width=Scale.px(DISC)))
-            label = FitLabel(text=s.name, base_font=TEXT, wrap=False)
-            label.halign = "left"
-            cell.add_widget(label)
+            cell.add_widget(KeySample(rgba, marker, size_hint_x=None, width=Scale.px(30)))
+            # The name beside its disc, not centred away from it.
+            cell.add_widget(FitLabel(text=s.name, base_font=TEXT, wrap=False, size_hint_x=None,
+                                     width=text_width(s.name, TEXT) + Scale.px(10)))
+            cell.add_widget(Widget())
             cell.person = s.key
             key.add_widget(cell)
         holder = BoxLayout(orientation="vertical", size_hint_x=None if not self.app.portrait else 1,
-                           width=Scale.px(230), size_hint_y=1 if not self.app.portrait else 0.45)
+                           width=Scale.px(250), size_hint_y=1 if not self.app.portrait else 0.45)
+        if self.app.portrait:  # as high as the key's rows: the chart takes the rest, never under the key
+            holder.size_hint_y = None
+            key.bind(height=lambda _k, h: setattr(holder, "height", h))
         holder.add_widget(key)
         holder.add_widget(Widget())
         main.add_widget(holder)

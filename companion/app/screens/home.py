@@ -208,6 +208,8 @@ class HomeScreen(BaseScreen):
         row = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s),
                         size_hint_y=None, height=height * (len(shown) if portrait else 1)
                         + (px(SPACE.s) * (len(shown) - 1) if portrait else 0))
+        if len(shown) == 1 and not portrait:  # one game: a button with room at its sides, not a full-width band
+            row.padding = [px(60), 0, px(60), 0]
         by_id = {g.id: g for g in GAMES}
         for game in shown:
             entry = by_id.get(game.get("game"))
@@ -216,9 +218,10 @@ class HomeScreen(BaseScreen):
             name = game_name(entry, self.c.tr.language)
             players = ", ".join(str(n) for n in game.get("players") or ())
             # With notices in landscape the players give way to the five tiles: the game's name alone.
-            label = self.tr("common.labelled", label=self.tr("home.continue"), value=name)
+            # An arrow after the words and a dark edge: a button to press, not a banner to read (review).
+            label = self.tr("common.labelled", label=self.tr("home.continue"), value=name) + "  →"
             b = BigButton(text=label if short else label + "\n" + players,
-                          bg=theme.GOLD, base_font=words, bold=True)
+                          bg=theme.GOLD, base_font=words, bold=True, outline=theme.TEXT)
             b.game_id = game.get("game_id")
             b.bind(on_release=lambda _b, g=game: self.resume(g))
             row.add_widget(b)
@@ -398,6 +401,7 @@ class ErrorScreen(BaseScreen):
         # The detail is the program's own words (English, whatever the table's language): behind a quiet
         # button in the screen's language, for whoever fixes it, never in the family's way.
         # A log held by another program shows it at once: "close it" needs the program's name and number.
+        box.add_widget(Widget())  # the detail (or its button) at the foot, inside the table's bottom band
         if self.detail_shown or log:
             box.add_widget(FitLabel(text=self.tr("error.technical", detail=self.message), base_font=TYPE.caption,
                                     color=theme.TEXT_MUTED, size_hint_y=None, height=box_for(TYPE.caption, 3)))
@@ -408,5 +412,4 @@ class ErrorScreen(BaseScreen):
             more.technical = True
             more.bind(on_release=lambda *_: (setattr(self, "detail_shown", True), self.rebuild()))
             box.add_widget(more)
-            box.add_widget(Widget(size_hint_y=None, height=box_for(TYPE.caption, 3) - px(TOUCH.minimum)))
         return box

@@ -12,7 +12,6 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 from kivy.uix.widget import Widget
 
@@ -23,7 +22,8 @@ from companion.app.look.tokens import SPACE, TOUCH, TYPE
 from companion.app.screens.back import back_button
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.kit import Segmented, Stepper, choice_look, box_for, gap, left_label, paint_backdrop, px
-from companion.app.screens.tiles import reader_line
+from companion.app.screens.scrolling import scroll_view
+from companion.app.screens.tiles import hub_of, reader_line
 from companion.app.table.language import LANGUAGE_NAMES
 from companion.app.table.profiles import PROFILES
 from companion.config import screen_options
@@ -37,6 +37,7 @@ STEPPED = ("volume", "voice_volume", "cues_volume", "ambience_volume")
 class SettingsScreen(BaseScreen):
     in_game = False
     section = "game"
+    hw_details = False  # the hardware page: the engineer's lines instead of the plain ones
     games: list = []  # each game with its own settings (body reads them)
     owned: dict[str, GameSetting] = {}  # option attr -> the game's setting it is
 
@@ -47,7 +48,8 @@ class SettingsScreen(BaseScreen):
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s))
         box.add_widget(self.sections(portrait))
-        page = BoxLayout(orientation="vertical", spacing=gap(), size_hint_y=None)
+        page = BoxLayout(orientation="vertical", spacing=gap(), size_hint_y=None,
+                         padding=[0, 0, 0 if portrait else px(16), 0])  # clear of the bar (portrait: the width)
         page.bind(minimum_height=page.setter("height"))
         page.add_widget(left_label(self.tr("settings.section." + self.section), TYPE.heading, theme.GOLD, bold=True,
                                    size_hint_y=None, height=box_for(TYPE.heading)))
@@ -55,8 +57,7 @@ class SettingsScreen(BaseScreen):
         # A page taller than the screen (the first one, with every game's settings) scrolls; a shorter one
         # sits at the top. The scroll view has its own area, above the bottom strip where Back is: no row
         # ever slides under the strip, the last one is seen whole when scrolled to the end.
-        view = ScrollView(do_scroll_x=False, bar_width=px(8), scroll_type=["bars", "content"])
-        view.add_widget(page)
+        view = scroll_view(page)  # its bar in gold, and a ▼ while rows are below
         right = BoxLayout(orientation="vertical", spacing=gap())
         right.add_widget(view)
         right.add_widget(self.bottom_strip(portrait))
@@ -100,7 +101,7 @@ class SettingsScreen(BaseScreen):
         return column
 
     def show(self, section: str) -> None:
-        self.section = section
+        self.section, self.hw_details = section, False
         self.rebuild()
 
     # --- a setting's row ---------------------------------------------------------------------------------
@@ -243,6 +244,24 @@ class SettingsScreen(BaseScreen):
         page.add_widget(actions)
 
         self.row(page, self.tr("phones.menu"), phones_switch(self, self.control_height()))
+        # A family reads each device in plain words; the engineer's (pins, ports, backends) behind Details.
+        lines = self.hardware_details() if self.hw_details else self.hardware_plain()
+        panel = Panel(orientation="vertical", padding=px(SPACE.xs), spacing=gap() / 2, size_hint_y=None)
+        panel.bind(minimum_height=panel.setter("height"))
+        for line in lines:
+            panel.add_widget(wrapped(line))
+        page.add_widget(panel)
+        more = BigButton(text=self.tr("settings.details_hide" if self.hw_details else "doctor.details"),
+                         base_font=TYPE.button, bg=theme.SEA_LIGHT, size_hint=(None, None),
+                         width=px(260), height=px(TOUCH.minimum))
+        more.bind(on_release=lambda *_: self.toggle_details())
+        page.add_widget(more)
+
+    def toggle_details(self) -> None:
+        self.hw_details = not self.hw_details
+        self.rebuild()
+
+    def hardware_details(self) -> list[str]:
         ring = self.app.ring.status()
         if ring.configured == "screen":
             ring_state = self.tr("settings.ring_screen")
@@ -250,13 +269,34 @@ class SettingsScreen(BaseScreen):
             ring_state = self.tr("settings.ring_ok", backend=ring.active)
         else:
             ring_state = self.tr("settings.ring_failed", error=ring.last_error or "?")
-        lines = [self.buzzers_line(), self.tr("settings.hw_ring", state=ring_state), reader_line(self.app),
-                 self.sound_line()]
-        panel = Panel(orientation="vertical", padding=px(SPACE.xs), spacing=gap() / 2, size_hint_y=None,
-                      height=len(lines) * box_for(TYPE.body, 1) + px(SPACE.xs) * 4)
-        for line in lines:
-            panel.add_widget(left_label(line, TYPE.body))
-        page.add_widget(panel)
+        return [self.buzzers_line(), self.tr("settings.hw_ring", state=ring_state), reader_line(self.app),
+                self.sound_line()]
+
+    def hardware_plain(self) -> list[str]:
+        """Each device's state in the family's words (as the hardware check's first page says them)."""
+        hardware = getattr(self.app, "buzzer_hardware", None)
+        if hardware is None or not hardware.config.pins:
+            buttons = self.tr("settings.plain.buttons_keys")
+        elif hardware.gpio is None:
+            buttons = self.tr("settings.plain.buttons_failed")
+        else:
+            buttons = self.tr("settings.plain.buttons_found", n=len(hardware.config.pins))
+        ring = self.app.ring.status()
+        ring_key = "ring_screen" if ring.configured == "screen" else "ring_ok" if ring.ok else "ring_failed"
+        hub = hub_of(self.app)
+        reader = "reader_none"
+        if hub is not None and hub.config is not None and hub.reader is not None:
+            state = hub.reader.status().state
+            reader = {"connected": "reader_ok", "lost": "reader_lost"}.get(state, "reader_waiting")
+        sound = self.app.sound
+        if sound is None:
+            sound_line = self.tr("settings.hw_sound_off")
+        else:
+            mixer = sound.status().mixer
+            sound_line = (self.tr("settings.plain.sound_on") if mixer.on else
+                          self.tr("settings.hw_sound_searching", attempts=mixer.attempts)
+                          if mixer.state == "opening" else self.tr("settings.hw_sound_none"))
+        return [buttons, self.tr("settings.plain." + ring_key), self.tr("settings.plain." + reader), sound_line]
 
     def page_content(self, page: Widget) -> None:
         s = self.app.settings
@@ -267,7 +307,7 @@ class SettingsScreen(BaseScreen):
         for pack in packs:
             on = pack.id not in s.disabled_packs
             others = [x for x in s.disabled_packs if x != pack.id]
-            self.row(page, pack.name, Segmented(
+            self.row(page, pack_label(pack, self.c.tr.language), Segmented(
                 [(True, self.tr("settings.on")), (False, self.tr("settings.off"))], on,
                 lambda v, o=others, p=pack.id: self.change(disabled_packs=o if v else o + [p]), font=TYPE.body,
                 name=pack.id, height=self.control_height()))
@@ -277,8 +317,14 @@ class SettingsScreen(BaseScreen):
                                        height=box_for(TYPE.body, 2)))
 
     def page_system(self, page: Widget) -> None:
-        page.add_widget(left_label(self.tr("settings.system_note"), TYPE.body, size_hint_y=None,
-                                   height=box_for(TYPE.body, 2)))
+        from companion import __version__
+
+        # What a family asks of the box: is the game safe, which version is it (to tell whoever helps).
+        panel = Panel(orientation="vertical", padding=px(SPACE.xs), spacing=gap() / 2, size_hint_y=None)
+        panel.bind(minimum_height=panel.setter("height"))
+        for line in (self.tr("settings.system_note"), self.tr("settings.version", version=__version__)):
+            panel.add_widget(wrapped(line))
+        page.add_widget(panel)
         if self.app.settings.power_buttons:  # the kiosk on a Pi: no keyboard, no desktop to shut it down from
             row = BoxLayout(spacing=px(SPACE.s), size_hint_y=None, height=px(TOUCH.primary))
             for key, action, colour in (("settings.shutdown", "poweroff", theme.DANGER),
@@ -312,6 +358,26 @@ class SettingsScreen(BaseScreen):
         else:
             line = self.tr("settings.hw_sound_none")
         return line + " · " + self.tr("settings.hw_speech", engine=speech.engine, voice=speech.voice)
+
+
+def pack_label(pack: Any, language: str) -> str:
+    """A pack's name in the table's language: a manifest names a bilingual pack "French / English" (in the
+    order of its languages), the family reads only its own half, with a typographer's apostrophe."""
+    parts = [part.strip() for part in pack.name.split(" / ")]
+    languages = tuple(getattr(pack, "languages", ()))
+    name = parts[languages.index(language)] if len(parts) == len(languages) > 1 and language in languages else pack.name
+    return name.replace("'", "\u2019")
+
+
+def wrapped(text: str) -> Widget:
+    """A panel's line at body size that takes as many lines as its words need (never cut, never shrunk)."""
+    from kivy.uix.label import Label
+
+    label = Label(text=text, font_size=px(TYPE.body), color=theme.TEXT, halign="left", valign="middle",
+                  size_hint_y=None, height=box_for(TYPE.body))
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+               texture_size=lambda w, size: setattr(w, "height", max(size[1], box_for(TYPE.body))))
+    return label
 
 
 def phones_switch(screen: BaseScreen, height: float) -> Widget:

@@ -90,7 +90,7 @@ _HANDLERS = {
     ev.RuleTaken: lambda s, e: _taken(s, e.player, "rule", "rules", e.rule),
     ev.PerkTaken: lambda s, e: _taken(s, e.player, "perk", "perks", e.perk),
     ev.BestFriends: lambda s, e: s.with_player(_seat(s, e.player), best_friends=e.count),
-    ev.LastRound: lambda s, e: evolve(s, last_round=True, trigger=e.trigger),
+    ev.LastRound: lambda s, e: evolve(s, last_round=True, trigger=e.trigger, trigger_by=e.player),
     ev.TurnEnded: _turn_ended, ev.FinalScored: _final, ev.GameOver: _over,
 }
 

@@ -115,6 +115,7 @@ class GameState:
     park_deck: int = PARK_DECK
     last_round: bool = False
     trigger: str | None = None  # "points", "level" or "park_deck"
+    trigger_by: str | None = None  # who reached 25 points or level 5 (the bar names them)
     asks: tuple[tuple[int, str], ...] = ()  # (player, "rule" | "perk") still to take
     winners: tuple[int, ...] = ()
 

@@ -46,6 +46,7 @@ def view(state: GameState) -> dict[str, Any]:
         "park_deck": state.park_deck,
         "last_round": state.last_round,
         "trigger": state.trigger,
+        "trigger_by": state.trigger_by,
         "still_to_lead": _still_to_lead(state),
         "asks": [{"player": state.name(i), "take": take} for i, take in state.asks],
         "settings": state.settings.to_json(),

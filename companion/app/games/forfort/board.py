@@ -270,10 +270,9 @@ class PlayScreen(ForfortScreen):
             column.need = box_for(22, 2) + px(9) + px(48)
         if self.picked == "dungeon":
             where = self.tr("forfort.where.dungeon", player=shown)
-        elif line(v, shown, self.picked):  # an opponent's space: its line as seated (the Ram's or the Trebuchet's);
-            # whose fort it is, its owner's name over it says
-            where = self.tr("forfort.where.space_line", space=space_words(self.tr, self.picked),
-                            line=self.tr(f"forfort.line.{line(v, shown, self.picked)}"))
+        elif line(v, shown, self.picked):  # an opponent's space: say whose fort is attacked (the space is
+            # framed on the fort; a line number read nothing to the table: blind review)
+            where = self.tr("forfort.where.attack", fort=shown)
         else:
             where = space_words(self.tr, self.picked)
         words = FitLabel(text=where[:1].upper() + where[1:], base_font=22, bold=True, color=theme.GOLD,
@@ -316,8 +315,25 @@ class PlayScreen(ForfortScreen):
             b.command = c.command
             b.bind(on_release=lambda _b, cmd=c.command: self.do(cmd))
             grid.add_widget(b)
+        effect = self.effect_words(shown_choices)
+        if effect:  # one attack offered: what it does, large, in the room the button leaves
+            said = FitLabel(text=effect, base_font=BODY, bold=True)
+            said.role = "effect"
+            box.add_widget(said)
         box.add_widget(grid)
         return box
+
+    def effect_words(self, shown_choices: list) -> str:
+        """What the one attack offered does ("Trebuchet: destroys the whole space"), else nothing."""
+        if len(shown_choices) != 1:
+            return ""
+        cmd = shown_choices[0].command
+        double = "_double" if cmd.get("double") else ""
+        if cmd.get("cmd") == "destroy":
+            return self.tr(f"forfort.effect.{cmd.get('effect')}{double}")
+        if cmd.get("cmd") == "siege":
+            return self.tr(f"forfort.effect.siege{double}", fort=cmd.get("fort", ""))
+        return ""
 
     def pair_question(self, box: Widget, beside: bool = False) -> Widget:
         """After a build: which pair did it make? Only the pairs with a target now, and 'No pair', the one
@@ -383,7 +399,8 @@ class PlayScreen(ForfortScreen):
             row.add_widget(b)
             return row
         if "discard" in v["expects"]:
-            b = BigButton(text=self.tr("forfort.do.discard"), base_font=20, bg=theme.STONE_DARK)
+            # a real button, light on the panel and on one line (it read as a pale note on brown)
+            b = BigButton(text=self.tr("forfort.do.discard"), base_font=BUTTON, bg=theme.STONE)
             b.bind(on_release=lambda *_: self.do({"cmd": "discard"}))
             row.add_widget(b)
         if "end_turn" in v["expects"]:

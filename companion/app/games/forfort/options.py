@@ -27,6 +27,7 @@ from companion.app.screens.kit import (
 DEFAULTS = {"teams": False, "armies": 3, "camps": 3, "march": "each", "no_action": "go_on", "lines": "seats"}
 LIMITS = {"armies": (0, 8), "camps": (1, 8)}  # the rules module's bounds (companion.games.forfort.decide)
 CHOICES = {"march": ("each", "one"), "no_action": ("go_on", "pass"), "lines": ("seats", "any")}
+HINT = 20  # px at 800×480: the line under a house rule's readings
 RIGHT = ("march", "no_action")  # page 2's left column; the lines' at its right
 
 
@@ -72,6 +73,12 @@ class OptionsForm(DefaultsForm):
         column.add_widget(Segmented([(a, tr(f"forfort.option.{key}.{a}")) for a in CHOICES[key]], self.values[key],
                                     lambda v, k=key: self.set(k, v), font=TYPE.body, name=key,
                                     height=px(TOUCH.minimum)))
+        # under each reading, what it means in a few words ("As seated" alone told the table nothing)
+        hints = BoxLayout(spacing=gap(), size_hint_y=None, height=box_for(HINT))
+        for a in CHOICES[key]:
+            hints.add_widget(FitLabel(text=tr(f"forfort.option.{key}.{a}.hint"), base_font=HINT, wrap=False,
+                                      color=theme.TEXT))
+        column.add_widget(hints)
 
     def page(self, n: int) -> Widget:
         """Page 1: who starts, the teams, the counts; page 2: the three house rules."""
@@ -95,8 +102,12 @@ class OptionsForm(DefaultsForm):
                                      name="teams", height=px(TOUCH.minimum)), False)
             for key in ("armies", "camps"):
                 low, high = LIMITS[key]
-                row = BoxLayout(size_hint_y=None, height=px(TOUCH.minimum) + px(8), spacing=gap())
-                row.add_widget(FitLabel(text=tr(f"forfort.option.{key}"), base_font=TYPE.body, bold=True,
+                text = tr(f"forfort.option.{key}")
+                if len(text) > 18:  # « Campements par joueur »: on two lines, kept at the body size
+                    text = "\n".join(text.rsplit(" ", 1))
+                row = BoxLayout(size_hint_y=None, height=max(px(TOUCH.minimum) + px(8), box_for(TYPE.body, 2)),
+                                spacing=gap())
+                row.add_widget(FitLabel(text=text, base_font=TYPE.body, bold=True, wrap=True,
                                         color=theme.GOLD, halign="left", size_hint_x=0.55))
                 row.add_widget(bounded_stepper(self.values[key], low, high, lambda v, k=key: self.set(k, v),
                                                font=TYPE.button, name=key, size_hint_x=0.45))

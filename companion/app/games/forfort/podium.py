@@ -14,10 +14,10 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.controls import FitLabel, Panel, Swatch, colour_rgba
-from companion.app.games.forfort import art
 from companion.app.widgets import art as look_art
 from companion.app.games.forfort.board import two_lines
 from companion.app.initials import unique_initials
+from companion.app.look import palette
 from companion.app.look.tokens import SPACE, TYPE
 from companion.app.screens.kit import box_for, place_ranks, px
 from companion.app.screens.podium import PodiumScreen, names_list
@@ -67,7 +67,7 @@ class ForfortPodium(PodiumScreen):
 
         panel.size_hint_y = None
         panel.height = sum(c.height for c in panel.children if c.size_hint_y is None) + px(SPACE.xs) * 2 \
-            + px(4) * (len(panel.children) - 1)
+            + px(2) * (len(panel.children) - 1)
         column = BoxLayout(orientation="vertical", spacing=px(SPACE.xs) / 2)
         column.add_widget(Widget())
         column.add_widget(panel)
@@ -84,29 +84,22 @@ class ForfortPodium(PodiumScreen):
         return column
 
     def parts(self, p: Mapping[str, Any], narrow: bool = False) -> Widget:
-        """The fort's score in its parts on one line, each beside the fort's own picture of it (a wall ×2, a
-        camp, the player's army, the dungeon's +2 or +0); ``text`` says it in words."""
+        """The fort's score in its parts, each named in words ("Walls 3×2", "Camps 0", "Dungeon +2": a bare
+        dot and a "+2" read nothing at 1.5 m, blind review); ``text`` says it in one line."""
         c = p.get("score_parts") or {"walls": 0, "camps": 0, "armies": 0, "dungeon": 0}
-        # narrow (four forts in a row): two lines of two parts, each kept at its legible size
-        rows = 2 if narrow else 1
-        box = BoxLayout(orientation="vertical", spacing=px(2), size_hint_y=None,
-                        height=rows * box_for(PARTS) + (rows - 1) * px(2))
+        # narrow (four forts in a row): one part a line, each kept at its legible size; else two a line
+        per = 1 if narrow else 2
+        rows, font = 4 // per, PARTS if narrow else 20  # a team's panel holds two forts' parts: the body size
+        box = BoxLayout(orientation="vertical", size_hint_y=None,
+                        height=rows * box_for(font))
         box.text = parts_text(self.tr, p)
-        colour = colour_rgba(self.c.colour_of(p["name"]))
-        items = (("wall", f"{c['walls']}×2"), ("camp", str(c["camps"])), ("army", str(c["armies"])),
-                 ("dungeon", f"+{c['dungeon']}"))
-        per = len(items) // rows
+        items = [self.tr("forfort.part." + k, n=c[k]) for k in ("walls", "camps", "armies", "dungeon")]
         for r in range(rows):
-            row = BoxLayout(spacing=px(4), size_hint_y=None, height=box_for(PARTS))
-            for kind, value in items[r * per:(r + 1) * per]:
-                row.add_widget(PartIcon(kind, colour, size_hint_x=None, width=box_for(PARTS)))
-                label = FitLabel(text=value, base_font=PARTS, color=theme.TEXT, wrap=False, halign="left")
-                if narrow:  # as wide as its figures: "4×2" keeps its 22 px beside the camp's "0"
-                    label.size_hint_x, label.width = None, px(PARTS * 0.62 * len(value) + 6)
+            row = BoxLayout(spacing=px(8), size_hint_y=None, height=box_for(font))
+            for value in items[r * per:(r + 1) * per]:
+                label = FitLabel(text=value, base_font=font, color=theme.TEXT, wrap=False, halign="left")
                 label.role = "parts"
                 row.add_widget(label)
-            if narrow:
-                row.add_widget(Widget())
             box.add_widget(row)
         return box
 
@@ -114,12 +107,22 @@ class ForfortPodium(PodiumScreen):
               narrow: bool = False) -> Widget:
         """One fort (or one team): its place, its score beside the star of points, then each player's disc and name."""
         won = any(p["name"] in v.get("winners", ()) for p in members)
-        panel = Panel(orientation="vertical", padding=px(SPACE.xs), spacing=px(4))
+        panel = Panel(orientation="vertical", padding=px(SPACE.xs), spacing=px(2))
         panel.bg = theme.SEA_LIGHT
         panel.place = place
-        head = BoxLayout(spacing=px(6), size_hint_y=None, height=box_for(TYPE.standing))
-        head.add_widget(FitLabel(text=str(place), base_font=TYPE.standing, bold=True,
-                                 color=theme.GOLD if won else theme.TEXT, size_hint_x=None, width=px(28)))
+        head = BoxLayout(spacing=px(4), size_hint_y=None, height=box_for(TYPE.standing))
+        # the place apart from the points ("2  8 points" read "28"): an ordinal beside them, or, four in a
+        # row, the digit on a medal of its step's metal
+        if narrow:
+            metal = palette.PODIUM_STEPS.get(place)
+            rank = Swatch(initial=str(place), rgba=theme.hex_rgba(metal) if metal else theme.STONE,
+                          size_hint_x=None, width=px(34))
+        else:
+            rank = FitLabel(text=self.tr(f"forfort.place.{place}") if place <= 4 else str(place), base_font=22,
+                            color=theme.GOLD if won else theme.TEXT, size_hint_x=None, width=px(44))
+            rank.role = "place"
+        rank.place = place
+        head.add_widget(rank)
         if not narrow:  # four in a row: "12 points" needs the star's room to keep its size
             head.add_widget(Image(source=look_art.icon("star"), color=theme.GOLD, fit_mode="contain", size_hint_x=None,
                                   width=px(26)))  # the score's sign, as on the standing's chips
@@ -131,9 +134,11 @@ class ForfortPodium(PodiumScreen):
             head.add_widget(FitLabel(text=self.tr("forfort.team", team=members[0]["team"]), base_font=22,
                                      color=theme.TEXT, wrap=False))
         panel.add_widget(head)
+        alone = len(members) == 1 and self.app.portrait  # a portrait row is wide: the name beside the points
         for p in members:
             text = two_lines(p["name"]) if narrow else p["name"]  # a narrow panel: a long name on two lines
-            who = BoxLayout(spacing=px(6), size_hint_y=None, height=box_for(22, 1 + text.count("\n")))
+            who = head if alone else BoxLayout(spacing=px(6), size_hint_y=None,
+                                               height=box_for(22, 1 + text.count("\n")))
             who.add_widget(Swatch(initial=initials[p["name"]], rgba=colour_rgba(self.c.colour_of(p["name"])),
                                   size_hint_x=None, width=box_for(22)))
             name = FitLabel(text=text, base_font=22, bold=won, wrap="\n" in text, halign="left")
@@ -142,32 +147,20 @@ class ForfortPodium(PodiumScreen):
             if len(members) > 1:  # each teammate's own fort, beside the name, under the team's total
                 who.add_widget(FitLabel(text=self.tr("forfort.points", n=p["score"]), base_font=22, wrap=False,
                                         size_hint_x=None, width=px(110)))
-            panel.add_widget(who)
-            panel.add_widget(self.parts(p, narrow))
+            if not alone:
+                panel.add_widget(who)
+            if len(members) == 1:
+                panel.add_widget(self.parts(p, narrow))
+        if len(members) > 1:  # a team: its forts' parts together, under both names (each fort's four lines
+            # in words would not fit two forts in the panel's height)
+            keys = ("walls", "camps", "armies", "dungeon")
+            together = {k: sum((m.get("score_parts") or {}).get(k, 0) for m in members) for k in keys}
+            panel.add_widget(self.parts({"name": members[0]["name"], "score_parts": together}, narrow))
         panel.add_widget(Widget(size_hint_y=1))
         return panel
 
 
 PARTS = 22  # px at 800×480: how a fort's score was made, under its name
-
-
-class PartIcon(Widget):
-    """One part of a score as the fort draws it: a wall, a camp, the player's army, the dungeon."""
-
-    def __init__(self, kind: str, colour: Any, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.kind, self.colour = kind, colour
-        self.bind(pos=self.draw, size=self.draw)
-
-    def draw(self, *_: Any) -> None:
-        self.canvas.clear()
-        side = min(self.width, self.height)
-        x, y = self.x + (self.width - side) / 2, self.y + (self.height - side) / 2
-        shapes = {"wall": lambda: art._stone_wall(x, y, side, side, None), "camp": lambda: art._camp(x, y, side, side),
-                  "army": lambda: art._army(x, y, side, side, self.colour, None),
-                  "dungeon": lambda: art._dungeon(x, y, side, side)}[self.kind]()
-        for instruction in shapes:
-            self.canvas.add(instruction)
 
 
 def parts_text(tr: Any, p: Mapping[str, Any]) -> str:
@@ -185,7 +178,8 @@ def winner_line(tr: Any, v: Mapping[str, Any]) -> str:
     if v.get("won_by") == "fort":
         builder = next((p["name"] for p in v["players"] if p["name"] in winners and
                         all(t and t.get("top") == "wall" for t in p["fort"].values())), winners[0])
-        return tr("forfort.podium.fort_team" if teams else "forfort.podium.fort", player=builder)
+        team = next((p.get("team") for p in v["players"] if p["name"] == builder), "")
+        return tr("forfort.podium.fort_team" if teams else "forfort.podium.fort", player=builder, team=team)
     if teams:
         return tr("forfort.podium.team", players=names)
     return tr("forfort.podium.tie" if len(winners) > 1 else "forfort.podium.winner", players=names)

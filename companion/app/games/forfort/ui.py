@@ -141,9 +141,8 @@ class ForfortUI:
 
     def bar_info(self, screen: Any) -> tuple[str, str | None]:
         v = screen.c.view
-        if not v.get("round"):
-            return screen.tr("forfort.title"), None
-        return screen.tr("forfort.round", round=v["round"]), None
+        # the starting camps are placed in round 1's name too: every screen's corner says "Round n"
+        return screen.tr("forfort.round", round=v.get("round") or 1), None
 
     def bar_extra(self, screen: Any) -> Any:
         return None

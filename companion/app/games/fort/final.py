@@ -142,9 +142,12 @@ class FinalScreen(FortScreen):
         macaroni = v["settings"]["macaroni_points"] if p["macaroni"] else 0
         if macaroni:
             column.add_widget(self.line(self.tr("fort.final.macaroni", points=macaroni), TYPE.body))
-        so_far = p["points"] + macaroni + sum(scoring.rule_points(r, me, counts) for r in p["rules"] if r != "sleepover")
+        rules = sum(scoring.rule_points(r, me, counts) for r in p["rules"] if r != "sleepover")
         column.add_widget(Widget())
-        total = self.line(self.tr("fort.final.total", total=self.pts(so_far), track=p["points"]), TYPE.body)
+        # the sum spelt out (the victory track, the macaroni, the rules): "Score: 8 + made-up rules 4 = 12 pts"
+        total = self.line(self.tr("fort.final.total" + (".macaroni" if macaroni else ""), track=p["points"],
+                                  macaroni=macaroni, rules=rules, total=self.pts(p["points"] + macaroni + rules)),
+                          TYPE.body)
         total.role = "total"
         column.add_widget(total)
         return column

@@ -232,7 +232,8 @@ class TurnScreen(FortScreen):
             if on:
                 mark_chosen(b)
             grid.add_widget(b)
-        none = BigButton(text=self.tr("fort.play.none"), base_font=TYPE.body if portrait else TYPE.button,
+        # the suits' size: at the button's size "No card" stood out larger than the cards beside it
+        none = BigButton(text=self.tr("fort.play.none"), base_font=TYPE.body,
                          bg=theme.SEA_LIGHT)
         none.suit = None
         none.bind(on_release=lambda *_: self.no_card())
@@ -315,8 +316,9 @@ class TurnScreen(FortScreen):
                     for a in v["follows"]]
         right.add_widget(FitLabel(text=" · ".join(answered), base_font=TYPE.caption, color=theme.GOLD,
                                   size_hint_y=None, height=box_for(TYPE.caption)))
+        # two lines: "press = follow" and "long press = pass" side by side overflowed the column
         right.add_widget(FitLabel(text=self.tr("fort.follow.buzzer"), base_font=TYPE.caption, size_hint_y=None,
-                                  height=box_for(TYPE.caption)))
+                                  wrap=True, height=box_for(TYPE.caption, 2)))
         box.add_widget(right)
         return box
 
@@ -332,16 +334,18 @@ class TurnScreen(FortScreen):
             b.source = source
             grid.add_widget(b)
         box.add_widget(grid)
-        box.add_widget(self.line(self.tr("fort.recruit.deck_left", n=v["park_deck"]), colour=theme.GOLD))
-        if not v["last_round"]:  # the banner takes that line
+        if v["last_round"]:  # the top bar says why it is the last round: the deck's count moves here
+            box.add_widget(self.line(self.tr("fort.recruit.deck_left", n=v["park_deck"]), colour=theme.GOLD))
+        else:  # the top bar counts the deck already; the banner takes this line in the last round
             box.add_widget(score_hint(self))
         return box
 
     def end(self, v) -> Widget:
-        box = BoxLayout(orientation="vertical", spacing=px(10))
+        tight = v["last_round"] and not self.app.portrait  # the banner takes a line: plain words, tighter
+        box = BoxLayout(orientation="vertical", spacing=px(4 if tight else 10))
         # what goes where, always (the last round's too): the step's sentence alone assumed it remembered
-        if v["last_round"] and not self.app.portrait:  # the banner takes a line: the short form
-            box.add_widget(self.line(self.tr("fort.end.short"), TYPE.body))
+        if tight:
+            box.add_widget(self.line(self.tr("fort.end.short"), 20, lines=2))
         else:
             box.add_widget(self.line(self.tr("fort.end.discard") + " " + self.tr("fort.end.draw"), TYPE.body,
                                      lines=2))
@@ -350,7 +354,7 @@ class TurnScreen(FortScreen):
         last = v["last_round"] and nxt == v["start_player"]
         go = BigButton(text=self.tr("fort.end.scoring" if last else "fort.end.next", player=nxt),
                        base_font=TYPE.button, bold=True, bg=theme.GOLD, size_hint_y=None,
-                       height=px(56 if v["last_round"] and not self.app.portrait else TOUCH.primary))
+                       height=px(TOUCH.minimum if tight else TOUCH.primary))
         go.main = True
         go.bind(on_release=lambda *_: self.send({"cmd": "end_turn"}))
         box.add_widget(Widget())

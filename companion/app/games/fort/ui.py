@@ -180,7 +180,8 @@ class FortUI:
         if v.get("step") in ("final", "over"):  # the last round is played: the counting now
             return screen.tr("fort.bar.final"), None
         if v.get("last_round"):
-            return screen.tr("fort.bar.last", trigger=screen.tr("fort.trigger." + (v.get("trigger") or "points"))), None
+            return screen.tr("fort.bar.last", trigger=screen.tr("fort.trigger." + (v.get("trigger") or "points"),
+                                                                 player=v.get("trigger_by") or "")), None
         return screen.tr("fort.bar", cards=v.get("park_deck", 0)), None
 
     def bar_extra(self, screen: Any) -> Any:

@@ -136,8 +136,11 @@ class ChamberScreen(TagReading, KnightmareScreen):
         if q is None or not q.get("answer"):
             return None
         answer = q["answer"] + (" / " + " / ".join(q["accept"][:2]) if q.get("accept") else "")
-        return HoldStrip(self.tr("knightmare.chamber.hold", reader=v.get("reader") or ""), self.typeset(answer),
-                         bg=theme.STONE_DARK, base_font=TYPE.body, size_hint_x=1.3)
+        hint = self.tr("knightmare.chamber.hold", reader=v.get("reader") or "")
+        if self.app.portrait:  # a row of its own, the screen's width: one line
+            hint = hint.replace("\n", " ")
+        return HoldStrip(hint, self.typeset(answer),
+                         bg=theme.STONE_DARK, base_font=TYPE.body, size_hint_x=1.7)  # its words at 20 px on two lines
 
     def _go_on(self, key: tuple) -> None:
         self.going_on = key

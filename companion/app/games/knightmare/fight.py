@@ -109,6 +109,9 @@ class FightScreen(TagReading, KnightmareScreen):
         if not knight:  # the knight's die stays in sight, under the occupant's, while that one is rolled
             panel.result.text = self.tr("knightmare.fight.knight_rolled", roll=self.dice[0][0])
             panel.result.base_font, panel.result.color, panel.result.role = TYPE.heading, theme.GOLD, "knight_roll"
+        else:  # under the knight's die until it lands: the shield and the helmets set before it, still in sight
+            panel.result.text = self.tr("knightmare.fight.dice_context", shield=self.shield, helmets=self.helmets)
+            panel.result.base_font, panel.result.bold, panel.result.role = TYPE.body, False, "dice_context"
         panel.bind(on_roll_request=lambda p: p.die.roll(value=self.companion_die()))
         panel.bind(on_value=lambda _p, value, source: self.landed(value, source))
         self.panel = panel
@@ -190,7 +193,7 @@ class VerdictScreen(TagReading, KnightmareScreen):
         box.add_widget(self.step(self.tr(verdict.get(f.get("outcome"), "knightmare.fight.tie"),
                                          player=f.get("player", ""))))
         duel = BoxLayout(orientation="vertical" if self.app.portrait else "horizontal", spacing=px(SPACE.s))
-        duel.add_widget(self.side(self.tr("knightmare.fight.knight", player=f.get("player", "")),
+        duel.add_widget(self.side(self.tr("knightmare.fight.knight", player=f.get("player", ""), base=BASE_STRENGTH),
                                   f.get("strength", 0), f.get("roll", 1), fresh and "roll" not in tapped,
                                   f.get("outcome") == "won", knight_sum(self.tr, f), "knight"))
         against = FitLabel(text=self.tr("knightmare.fight.against"), base_font=TYPE.heading, wrap=False,
@@ -206,6 +209,8 @@ class VerdictScreen(TagReading, KnightmareScreen):
                                           roll=f.get("opponent_roll", 1), total=f.get("opponent_strength", 0)),
                                   "occupant"))
         box.add_widget(duel)
+        if self.app.portrait and v["phase"] == "reward" and not self.choosing_object:  # tall: a line of its own
+            box.add_widget(self.reward_ask(size_hint_y=None, height=line_box(TYPE.body, 1, art.profile())))
         box.add_widget(self.actions(v))
         return box
 
@@ -215,13 +220,15 @@ class VerdictScreen(TagReading, KnightmareScreen):
         not be checked."""
         col = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
         row = BoxLayout(spacing=px(SPACE.s))
-        die = Die(settings=lambda: self.app.settings, sound=getattr(self.app, "sound", None), size_hint_x=0.4)
+        die = Die(settings=lambda: self.app.settings, sound=getattr(self.app, "sound", None), size_hint_x=0.3)
         if fresh:
             die.roll(value=roll)
         else:
             die.show(roll)
         die.role = role + "_die"
         row.add_widget(die)
+        if self.app.portrait:  # the screen's width beside the die: "Occupant (Jean's die)" on one line
+            who = who.replace("\n", " ")
         name = FitLabel(text=who, base_font=TYPE.body, halign="left")
         name.role = role
         row.add_widget(name)
@@ -254,9 +261,17 @@ class VerdictScreen(TagReading, KnightmareScreen):
         nothing = BigButton(text=self.tr("knightmare.reward.nothing"), bg=theme.STONE, base_font=TYPE.body,
                             size_hint_x=0.6)
         nothing.bind(on_release=lambda *_: self.send({"cmd": "end_turn"}))
+        if not self.app.portrait:  # wide: the question at the buttons' left, where it costs the duel no height
+            row.add_widget(self.reward_ask(size_hint_x=0.55))
         for b in (helmet, obj, nothing):
             row.add_widget(b)
         return row
+
+    def reward_ask(self, **kw: Any) -> Widget:
+        """The question the three reward buttons answer."""
+        ask = FitLabel(text=self.tr("knightmare.reward.ask"), base_font=TYPE.body, **kw)
+        ask.role = "reward_ask"
+        return ask
 
     def tag_read(self, tag: str, what: str) -> bool:
         """An object's tile read after a won fight: that object taken (issue 23, What to build 5)."""

@@ -146,11 +146,22 @@ class TurnScreen(TagReading, KnightmareScreen):
         if not me.get("object") or me["helmets"] < need or "chamber" not in v.get("expects", ["chamber"]):
             return None
         col = BoxLayout(orientation="vertical", spacing=px(SPACE.xs))
-        col.add_widget(Widget())
+        lines = 1 if self.app.portrait else 2  # the screen's width under the die, or a column beside it
+        when = FitLabel(text=self.tr("knightmare.turn.chamber_when"), base_font=TYPE.body, color=theme.TEXT_MUTED,
+                        size_hint_y=None, height=line_box(TYPE.body, lines, art.profile()))
+        when.role = "chamber_when"  # the button alone said nothing of when it may be taken
         merlin = BigButton(text=self.tr("knightmare.turn.chamber"), bg=theme.MERLIN, base_font=TYPE.button,
                            size_hint_y=None, height=px(TOUCH.primary))
         merlin.bind(on_release=lambda *_: self.send({"cmd": "chamber"}))
+        if self.app.portrait:  # under the die's panel: only its own height, the faces keep theirs
+            merlin.height, col.spacing = px(TOUCH.minimum), 0  # the die's panel needs all the rest
+            col.size_hint_y, col.height = None, merlin.height + when.height
+            col.add_widget(merlin)
+            col.add_widget(when)
+            return col
+        col.add_widget(Widget())
         col.add_widget(merlin)
+        col.add_widget(when)
         col.add_widget(Widget())
         return col
 
@@ -244,6 +255,10 @@ class CardScreen(TagReading, KnightmareScreen):
         box = BoxLayout(orientation="vertical", spacing=px(SPACE.s))
         if self.present_for == key:
             box.add_widget(self.step_row(self.tr("knightmare.present.step", player=v["current"]), "present"))
+            ask = FitLabel(text=self.tr("knightmare.present.ask"), base_font=TYPE.heading, size_hint_y=None,
+                           height=line_box(TYPE.heading, 2 if self.app.portrait else 1, art.profile()))
+            ask.role = "present_ask"  # what the two buttons answer, said in full
+            box.add_widget(ask)
             grid = GridLayout(cols=1 if self.app.portrait else 2, spacing=px(TOUCH.gap) + 2)
             for obeyed, colour in ((True, theme.GOLD), (False, theme.STONE)):
                 b = BigButton(text=self.tr("knightmare.present." + ("obeyed" if obeyed else "refused")), bg=colour,

@@ -1,6 +1,6 @@
-"""Pixies' players' strip: each chip says its figures in words a family reads, the total over the rounds
-("37 points", "37 pts" where narrow) beside the player's disc, and in a draft under it what this round's
-grid scores now ("+12 this round"). The shell's one-line chip had room only for "Σ 0 +12" with four or five
+"""Pixies' players' strip: each chip says its figures in words a family reads: in a draft, what this round's
+grid scores now ("+12 this round") large, and under it the player's disc and the total over the rounds
+("37 points", "37 pts" where narrow); at the pad the total alone. The shell's one-line chip had room only for "Σ 0 +12" with four or five
 players (the blind review's first finding), and for "Σ 37" in portrait."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from companion.app.widgets import art
 
 WORDS = 20  # px at 800×480: the chip's words ("this round"), the body's floor
 SIDE = 4  # px: the chip's margin left and right
+LEAD = 28  # px: this round's points in a draft, the chip's key figure
 GAP = 8  # px: between two chips (the shell's 10 left "+12 this round" 2 px short with five players)
 
 
@@ -36,14 +37,17 @@ def row_height(size: float) -> float:
 
 
 def chip_height(rows: int = 2) -> float:
-    return rows * row_height(TYPE.standing) + art.px(4)
+    """A draft's chip (two lines: this round's points large, the total) or the pad's (the total)."""
+    if rows == 2:
+        return row_height(LEAD) + row_height(TYPE.standing) + art.px(4)
+    return row_height(TYPE.standing) + art.px(4)
 
 
 def round_words(tr: Any, now: int, room: float) -> tuple[str, str]:
     """This round's points ("+12") and the words after them, the longest that fit ``room`` px: "this
     round", else "so far", else none (the total's line says "pts": the bare "+12" stays a score)."""
     figure = f"+{now}" if now >= 0 else f"−{-now}"
-    left = room - width(figure, art.px(TYPE.standing)) - art.px(6)
+    left = room - width(figure, art.px(LEAD)) - art.px(6)
     for key in ("pixies.chip.this_round", "pixies.chip.so_far"):
         words = tr(key)
         if width(words, art.px(WORDS), bold=False) <= left:
@@ -70,8 +74,10 @@ def label(text: str, size: float, ink, bold: bool = True, role: str | None = Non
 
 class PixiesChip(PlayerChip):
     """One player, a chip of the shell's kind (its figures the game's standing, the current player's in their
-    own colour, the target the shell's motions fly to), laid out in words: disc and total on the first line;
-    in a draft (``live``) this round's points on the second."""
+    own colour, the target the shell's motions fly to), laid out in words. In a draft (``live``) this
+    round's points lead, large ("+12 this round"), the disc and the total second ("37 pts": 0 in round 1
+    says nothing); at the pad the disc and the total alone. The disc keeps a dark ring: on the current
+    player's chip (their own colour) it would vanish into the highlight."""
 
     def __init__(self, screen: Any, p: dict, current: bool, initial: str, room: float, live: bool = True,
                  **kw) -> None:
@@ -83,29 +89,41 @@ class PixiesChip(PlayerChip):
         colour = colour_rgba(screen.c.colour_of(p["name"]))
         ink = theme.TEXT_DARK if current else theme.TEXT
         tall = row_height(TYPE.standing)
-        top = BoxLayout(size_hint_y=None, height=tall, spacing=art.px(6))
-        disc = Swatch(initial=initial, rgba=colour, size_hint_x=None, width=tall)
-        disc.label.bold = True
-        top.add_widget(disc)
-        self.total_text = total_words(screen.tr, p.get("total", 0), room - tall - art.px(6))
-        top.add_widget(label(self.total_text, TYPE.standing, ink, role="standing"))
-        self.add_widget(top)
         self.round_text = ""
-        if live:
-            self._round_line(screen, p, ink, room, tall)
+        if live:  # this round's points first, large, across the chip's width (words fit with five players)
+            now = (p.get("score") or {}).get("total", 0)
+            figure, words = round_words(screen.tr, now, room)
+            lead = BoxLayout(size_hint_y=None, height=row_height(LEAD), spacing=art.px(6))
+            lead.add_widget(label(figure, LEAD, ink, role="standing", size_hint_x=None,
+                                  width=width(figure, art.px(LEAD)) + art.px(2)))
+            lead.add_widget(label(words, WORDS, ink, bold=False) if words else Widget())
+            self.round_text = f"{figure} {words}".strip()
+            self.add_widget(lead)
+        # The disc and the total: the pad's one line, a draft's second (the total there in regular weight).
+        line = BoxLayout(size_hint_y=None, height=tall, spacing=art.px(6))
+        disc = RingedSwatch(initial=initial, rgba=colour, size_hint_x=None, width=tall)
+        disc.label.bold = True
+        line.add_widget(disc)
+        self.total_text = total_words(screen.tr, p.get("total", 0), room - tall - art.px(6))
+        line.add_widget(label(self.total_text, TYPE.standing, ink, bold=not live, role="standing"))
+        self.add_widget(line)
 
-    def _round_line(self, screen: Any, p: dict, ink, room: float, tall: float) -> None:
-        now = (p.get("score") or {}).get("total", 0)
-        figure, words = round_words(screen.tr, now, room)
-        below = BoxLayout(size_hint_y=None, height=tall, spacing=art.px(6))
-        below.add_widget(label(figure, TYPE.standing, ink, role="standing", size_hint_x=None,
-                               width=width(figure, art.px(TYPE.standing)) + art.px(2)))
-        if words:
-            below.add_widget(label(words, WORDS, ink, bold=False))
-        else:
-            below.add_widget(Widget())
-        self.round_text = f"{figure} {words}".strip()
-        self.add_widget(below)
+
+class RingedSwatch(Swatch):
+    """The player's disc on a dark ring 2 px wider all round, drawn when the disc is (after the layout)."""
+
+    def __init__(self, **kw) -> None:
+        from kivy.graphics import Color, Ellipse
+
+        super().__init__(**kw)
+        with self.canvas.before:
+            Color(*theme.TEXT_DARK)
+            self._ring = Ellipse()
+
+    def _redraw(self, *args):
+        super()._redraw(*args)
+        d = min(self.width, self.height) + art.px(4)
+        self._ring.pos, self._ring.size = (self.center_x - d / 2, self.center_y - d / 2), (d, d)
 
 
 def pixies_strip(screen: Any) -> Widget:

@@ -51,7 +51,8 @@ class DraftScreen(PixiesScreen):
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical", spacing=gap() if portrait else px(SPACE.xs))
         box.add_widget(self.step_row(self.reveal_step(v["first"], want), None))
-        chosen = BoxLayout(size_hint_y=None, height=px(104), spacing=gap())
+        # Portrait: 8 px less than landscape, the room the two-line chips' larger figure takes (the cards stay ≥ 72).
+        chosen = BoxLayout(size_hint_y=None, height=px(96 if portrait else 104), spacing=gap())
         for card in self.chosen:  # a tap takes a card back out
             view = CardView(card, font=px(34), size_hint_x=None, width=px(76))
             view.bind(on_release=lambda _v, c=card: self.unchoose(c))
@@ -133,7 +134,8 @@ class DraftScreen(PixiesScreen):
         portrait = self.app.portrait
         box = BoxLayout(orientation="vertical", spacing=gap() if portrait else px(SPACE.xs))
         if self.pending is not None and v["choices"][self.pending]["needs"] == "space":
-            step = self.tr("pixies.draft.where_down", player=me)
+            # The card's number and what to do, so the family looks at the grid, not at the cards' row.
+            step = self.tr("pixies.draft.where_down", player=me, number=CARDS[self.pending].number)
         elif self.pending is not None and v["choices"][self.pending]["needs"] == "keep":
             step = self.tr("pixies.draft.keep_step", player=me)  # the screen's question, not a stale "picks"
         elif v["forced"]:
@@ -143,8 +145,10 @@ class DraftScreen(PixiesScreen):
         box.add_widget(self.step_row(step, None))
         # Landscape: the grid at the left, the revealed cards at the right; portrait: the grid above them.
         row = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=gap() if portrait else px(SPACE.s))
+        asks_space = self.pending is not None and v["choices"][self.pending]["needs"] == "space"
+        # Asking for an empty space: the grid (the targets) the larger share in landscape.
         grid_box = BoxLayout(orientation="vertical", spacing=gap(),
-                             **({"size_hint_y": 1} if portrait else {"size_hint_x": 0.5}))
+                             **({"size_hint_y": 1} if portrait else {"size_hint_x": 0.62 if asks_space else 0.5}))
         grid = self.player(shown)["grid"]
         spaces = v["choices"][self.pending]["spaces"] if self.pending and shown == me else []
         on_space = self.place_down if spaces else None
@@ -160,7 +164,7 @@ class DraftScreen(PixiesScreen):
         column = self.revealed_column(v, me)
         if portrait:  # the grid the larger share (its spaces take taps too), unless a notice or a choice joins
             keep = self.pending is not None and v["choices"][self.pending]["needs"] == "keep"
-            column.size_hint_y = 3.0 if v["last_turn"] else 2.0 if keep else 0.72  # a notice, two faces: 72 px cards
+            column.size_hint_y = 3.0 if v["last_turn"] else 2.0 if keep else 1.1 if asks_space else 0.72  # a notice, two faces: 72 px cards
         row.add_widget(column)
         box.add_widget(row)
         return box
@@ -188,9 +192,19 @@ class DraftScreen(PixiesScreen):
                                        height=box_for(TYPE.body, 3 if portrait else 2)))
         if self.pending is not None and v["choices"][self.pending]["needs"] == "keep":
             return self.keep_choice(v, me, column)
+        asks_space = self.pending is not None and v["choices"][self.pending]["needs"] == "space"
+        if asks_space:  # the step names the card; this line where to tap (the cards' captions are not targets)
+            column.add_widget(FitLabel(text=self.tr("pixies.draft.where_down_hint"), base_font=TYPE.body, bold=True,
+                                       color=theme.GOLD, size_hint_y=None,
+                                       height=box_for(TYPE.body, 1 if portrait else 2)))
         cards = BoxLayout(spacing=gap())
+        # The captions as tall as the longest needs (two lines mostly): the cards keep their size on a last turn.
+        lines = max([self.goes(v, c).count("\n") + 1 for c in v["revealed"]] or [1])
         for card in v["revealed"]:
             where = v["choices"][card]
+            if asks_space and card != self.pending:  # hidden (dimmed, they still read as targets): its room kept
+                cards.add_widget(Widget())
+                continue
             one = BoxLayout(orientation="vertical", spacing=px(2))
             view = CardView(card, font=px(40), outline=card == self.pending)
             view.choice = ("card", card)
@@ -198,10 +212,10 @@ class DraftScreen(PixiesScreen):
             one.add_widget(view)
             # Where the card goes in words (up to three lines by design: "Space 7: two / cards, you pick / the
             # face-up one"), at 20 px: "Space 7 / stack it" was cryptic.
-            space = where["space"] or CARDS[card].number  # face down: the space of its number, validated already
-            words = FitLabel(text=self.tr(f"pixies.goes.{where['goes']}", space=space), base_font=GOES,
-                             color=theme.TEXT, size_hint_y=None, height=box_for(GOES, 3))
-            one.add_widget(words)
+            words = FitLabel(text=self.goes(v, card), base_font=GOES, color=theme.TEXT, size_hint_y=None,
+                             height=box_for(GOES, lines))
+            if not asks_space:  # asking for a space: the step and the hint say where it goes
+                one.add_widget(words)
             cards.add_widget(one)
         column.add_widget(cards)
         if v["forced"]:
@@ -210,7 +224,24 @@ class DraftScreen(PixiesScreen):
             go.bind(on_release=lambda *_: self.send(dict(v["forced"])))
             self.forced_button = go
             column.add_widget(go)
+        if asks_space:
+            column.add_widget(self.back_row())
         return column
+
+    def back_row(self) -> Widget:
+        """"Back" a small secondary button: the action is a tap on a card or a space."""
+        back_row = BoxLayout(size_hint_y=None, height=px(TOUCH.minimum))
+        back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=None,
+                         width=px(180))
+        back.bind(on_release=lambda *_: self.cancel())
+        back_row.add_widget(back)
+        back_row.add_widget(Widget())
+        return back_row
+
+    def goes(self, v: dict, card: str) -> str:
+        where = v["choices"][card]
+        space = where["space"] or CARDS[card].number  # face down: the space of its number, validated already
+        return self.tr(f"pixies.goes.{where['goes']}", space=space)
 
     def keep_choice(self, v: dict, me: str, column: BoxLayout) -> Widget:
         """Two face-up cards on one space: which stays face up (the space is validated either way)."""
@@ -230,14 +261,7 @@ class DraftScreen(PixiesScreen):
                                     size_hint_y=None, height=box_for(TYPE.body, 2 if self.app.portrait else 1)))
             pair.add_widget(one)
         column.add_widget(pair)
-        # "Back" a small secondary button: the action is a tap on a card.
-        back_row = BoxLayout(size_hint_y=None, height=px(TOUCH.minimum))
-        back = BigButton(text=self.tr("new.back"), bg=theme.STONE, base_font=TYPE.button, size_hint_x=None,
-                         width=px(180))
-        back.bind(on_release=lambda *_: self.cancel())
-        back_row.add_widget(back)
-        back_row.add_widget(Widget())
-        column.add_widget(back_row)
+        column.add_widget(self.back_row())
         return column
 
     def take(self, card: str) -> None:

@@ -27,8 +27,20 @@ def test_a_duel_won_shows_who_won_what_and_who_plays_next(harness):
     assert harness.app.sm.current == "duel_outcome"
     words = texts(harness, screen)
     assert tr("duel.outcome.winner", player="Maximilien") in words
-    assert tr("duel.outcome.key_from", player="Maximilien", loser="Marie-Christine") in words
+    assert tr("duel.outcome.key_from", player="Maximilien", loser="Marie-Christine", left=0) in words
     assert tr("duel.outcome.next", player="Jean-Baptiste") in words
+
+
+def test_a_key_taken_from_the_loser_says_what_they_have_left_and_leaves_the_stock_alone(harness):
+    """Her chip showed 0 beside "takes a key from Marie-Christine": the words now give that 0, and the
+    stock the header shows is the one before the duel (her earlier win took it to 19, not the duel)."""
+    screen = shown(harness, "duel-result")
+    view = harness.app.controller.view
+    keys = {p["name"]: p["keys"] for p in view["players"]}
+    assert (keys["Marie-Christine"], keys["Maximilien"]) == (0, 1)
+    assert view["stock_keys"] == 19  # 20 less Marie-Christine's force win: the duel's key came from her
+    words = texts(harness, screen)
+    assert "Maximilien takes a key from Marie-Christine (0 left)" in words
 
 
 def test_continue_on_the_duels_outcome_goes_to_the_next_turn(harness):
@@ -94,3 +106,10 @@ def test_the_compact_strip_keeps_all_six_players(harness):
     chips = [w for w in harness.widgets(screen) if isinstance(w, PlayerChip)]
     assert [c.player for c in chips] == [p["name"] for p in harness.app.controller.view["players"]]
     assert all(c.width > 0 and c.right <= screen.width + 1 for c in chips)
+
+
+def test_a_round_2_winner_without_a_key_hears_what_the_clues_were_worth(harness):
+    """"Jean-Baptiste wins Round 2!" then "no treasure for Jean-Baptiste": the line between says why."""
+    screen = shown(harness, "moment-round3")
+    tr = harness.app.controller.tr
+    assert tr("moment.clues_without_key", player="Jean-Baptiste") in texts(harness, screen)

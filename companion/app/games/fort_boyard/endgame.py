@@ -65,7 +65,13 @@ class MomentScreen(BaseScreen):
                 headline.role = "step"
                 box.add_widget(headline)
                 if any(x["type"] == "player_out" for x in self.events):
-                    continue  # Round 3's line of who stops needs the height: the headline says enough
+                    # Round 3's line of who stops needs the height; but a winner who stops there must hear
+                    # what the four clues were worth (the first try) and why they bring nothing.
+                    if any(x["type"] == "player_out" and x["player"] == e["player"] for x in self.events):
+                        box.add_widget(FitLabel(text=self.tr("moment.clues_without_key", player=e["player"]),
+                                                base_font=TYPE.body, color=theme.TEXT, size_hint_y=None,
+                                                height=box_for(TYPE.body, 2 if self.app.portrait else 1)))
+                    continue
                 key = "moment.by_third_key" if e["reason"] == "third_key" else "moment.by_fourth_clue"
                 how = FitLabel(text=self.tr(key), base_font=TYPE.standing, color=theme.TEXT, size_hint_y=None,
                                height=box_for(TYPE.standing))
@@ -119,10 +125,11 @@ class ProposalScreen(BaseScreen):
         box.add_widget(title)
         box.add_widget(icon_and_words("key", self.tr("propose.keys", player=me, keys=keys), TYPE.standing,
                                       colour=theme.TEXT))
-        if again:
-            # Who checks the new word: two lines in portrait's narrow width, at the body's size still.
-            box.add_widget(FitLabel(text=self.tr("propose.again"), base_font=TYPE.body, color=theme.TEXT,
-                                    size_hint_y=None, height=box_for(TYPE.body, 2 if self.app.portrait else 1)))
+        # Who checks the word, the first try as the next (the review: only the second try said who judges):
+        # two lines in portrait's narrow width, at the body's size still.
+        box.add_widget(FitLabel(text=self.tr("propose.again" if again else "propose.first"), base_font=TYPE.body,
+                                color=theme.TEXT, size_hint_y=None,
+                                height=box_for(TYPE.body, 2 if self.app.portrait else 1)))
         portrait = self.app.portrait  # narrow: the answers one above the other, each the full width
         row = BoxLayout(orientation="vertical" if portrait else "horizontal", spacing=px(SPACE.s), size_hint_y=None,
                         height=px(TOUCH.primary) * ((1.2 * (3 if again else 2)) if portrait else 1.5))
@@ -191,7 +198,9 @@ class TreasureScreen(BaseScreen):
         worth = icon_and_words("boyard", self.tr("treasure.handful_value", value=handful), TYPE.standing,
                                colour=theme.TEXT, bold=True, pos_hint={"center_y": 0.5})
         row = self.total_row(p["boyards"] + handful)
-        if self.app.portrait:  # the narrow width: the handful's worth on its own line above the total
+        if total <= 1:
+            pass  # one handful: its worth is the total beside it (the same 100 twice read as two sums)
+        elif self.app.portrait:  # the narrow width: the handful's worth on its own line above the total
             box.add_widget(worth)
         else:
             row.add_widget(worth, index=len(row.children))  # first in the row

@@ -54,7 +54,11 @@ class DuelOutcomeScreen(BaseScreen):
         headline.role = "step"
         plate.add_widget(headline)
         box.add_widget(plate)
-        prize = FitLabel(text=self.tr("duel.outcome." + out["won"], player=out["winner"], loser=out["loser"]),
+        # The loser's count after the key changed hands: a chip showing 0 beside "takes a key from" read as a
+        # contradiction (the reserve, untouched by that duel, seemed to pay instead).
+        left = next((p["keys"] for p in self.c.view["players"] if p["name"] == out["loser"]), 0)
+        prize = FitLabel(text=self.tr("duel.outcome." + out["won"], player=out["winner"], loser=out["loser"],
+                                      left=left),
                          base_font=TYPE.heading, bold=True, color=theme.GOLD, size_hint_y=None,
                          height=box_for(TYPE.heading, 2 if self.app.portrait else 1))
         prize.role = "standing"  # a key figure, 30 px: a step is 36

@@ -40,3 +40,24 @@ def test_an_app_harness_lays_the_app_out_at_800x480_whatever_size_the_window_was
         assert tuple(h.app.root.size) == TABLE_SIZE
         with Image.open(h.screenshot(tmp_path / "home.png")) as picture:
             assert picture.size == TABLE_SIZE
+
+
+def test_the_pictures_without_texts_change_nothing_but_the_letters(tmp_path):
+    # The contrast check compares each text's letters with what the picture without texts has behind them.
+    # The hardware check's rows grow with their words: emptying the texts shrank them and moved every row
+    # below, so the '!' of a warning was measured against another row's pixels (1.19:1, a false failure).
+    from PIL import Image, ImageChops
+
+    from companion.app.scenarios import SCENARIOS
+
+    with app_harness(tmp_path) as h:
+        SCENARIOS["doctor"](h.app)
+        h.settle(frames=8)
+        texts = h.text_backgrounds(tmp_path / "shown.png", tmp_path / "hidden.png")
+    with Image.open(tmp_path / "shown.png") as shown, Image.open(tmp_path / "hidden.png") as hidden:
+        changed = ImageChops.difference(shown.convert("RGB"), hidden.convert("RGB")).convert("L")
+        for text in texts:  # the letters' own boxes may differ, nothing else may
+            x, y, w, h_ = text["box"]
+            changed.paste(0, (x - 1, y - 1, x + w + 1, y + h_ + 1))
+        moved = sum(1 for value in changed.getdata() if value > 8)
+    assert len(texts) > 10 and moved == 0, f"{moved} pixels changed outside the texts"

@@ -79,7 +79,7 @@ class GameTile(BigButton):
         top = min(t._room_for_art() for t in tiles)
         return top if top >= px(self.MIN_ART) else 0
 
-    _room_known: tuple | None = None  # (width, height, text, room): the last answer of _room_for_art
+    _room_known: tuple | None = None  # ((width, height, text, bold, font), room): the last answer
 
     def _room_for_art(self) -> float:
         """What the caption leaves the picture. Remembered for the tile's size and words: every step of every

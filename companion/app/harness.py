@@ -184,17 +184,17 @@ class Harness:
             found.append({"text": w.text, "colour": list(w.color),
                           "box": [round(left), round(Window.height - up), max(1, round(right - left)),
                                   max(1, round(up - bottom))]})
-            hidden.append((w, w.text))
+            hidden.append(w)
         # Hidden by drawing a clear texture of the same size in place of their letters. Not by taking the
         # text away: a row whose height follows its text would shrink and move every row below it (the
         # hidden picture then had other things behind the letters), and not by a transparent colour: a
         # button sets its text colour again whenever it redraws.
-        for w, _text in hidden:
+        for w in hidden:
             w.texture = _clear_texture(w.texture)
         try:
             self.screenshot(hidden_path)
         finally:
-            for w, _text in hidden:
+            for w in hidden:
                 w.texture_update()
             self.pump(2)
         return found
